@@ -1,0 +1,81 @@
+# Quire — the two commands of the README are `make run` and `make test`; the rest are helpers.
+#
+# Cargo builds into $(CARGO_TARGET_DIR), by default a cache outside the checkout, so that a
+# fresh clone (and CI) reuses compiled dependencies.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/quire/target
+export CARGO_TERM_COLOR ?= never
+
+WEB := web
+QUIRE_DEBUG := $(CARGO_TARGET_DIR)/debug/quire
+QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
+
+.PHONY: help run test setup web-deps web-build server-release server-debug \
+        test-rust test-web test-e2e lint fmt openapi clean
+
+help:
+	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
+	@echo "make test  - set up and run every test (Rust on SQLite and PostgreSQL, Vitest, Playwright)"
+	@echo "make openapi - regenerate openapi.json after changing an endpoint"
+
+## ---- make run -------------------------------------------------------------------------
+
+run: web-build server-release
+	@echo "Starting Quire on http://localhost:8080 (data in ./data; Ctrl-C stops it)"
+	QUIRE_WEB_DIR=$(CURDIR)/$(WEB)/dist exec $(QUIRE_RELEASE)
+
+server-release:
+	cargo build --release --locked -p quire-server
+
+server-debug:
+	cargo build --locked -p quire-server
+
+web-deps: $(WEB)/node_modules/.installed
+
+$(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
+	scripts/check-node.sh
+	cd $(WEB) && npm ci --no-audit --no-fund
+	touch $@
+
+web-build: web-deps
+	cd $(WEB) && npm run build
+
+## ---- make test ------------------------------------------------------------------------
+
+test: setup test-rust test-web test-e2e
+	@echo "make test: every suite passed"
+
+setup: web-deps
+	scripts/ensure-chromium.sh
+
+test-rust:
+	cargo fmt --all -- --check
+	cargo clippy --locked --workspace --all-targets -- -D warnings
+	scripts/test-rust.sh
+
+test-web: web-deps
+	cd $(WEB) && npm run lint && npm run typecheck && npm test
+
+test-e2e: web-build server-debug
+	cd $(WEB) && QUIRE_BIN=$(QUIRE_DEBUG) npx playwright test
+
+## ---- helpers --------------------------------------------------------------------------
+
+lint: web-deps
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd $(WEB) && npm run lint && npm run typecheck
+
+fmt:
+	cargo fmt --all
+
+openapi:
+	UPDATE_OPENAPI=1 cargo test -p quire-server --test api -- the_committed_openapi_json_matches_the_code
+
+clean:
+	rm -rf $(WEB)/dist $(WEB)/node_modules
+	cargo clean

@@ -1,0 +1,16 @@
+//! Quire's domain: the types and rules every other crate agrees on.
+//!
+//! This crate owns ids, user levels and area permissions, and the clock helpers. It performs no
+//! I/O and knows nothing of HTTP, SQL or the browser: a rule here is a pure function with a
+//! unit test beside it.
+
+pub mod id;
+pub mod level;
+pub mod time;
+
+pub use id::{Id, InvalidId};
+pub use level::{AreaPermission, Level};
+
+/// The app version the web client reports and the frontend-version check compares against
+/// (spec, accounts §9: "App version 2.4.29").
+pub const APP_VERSION: &str = "2.4.29";

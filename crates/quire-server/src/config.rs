@@ -1,0 +1,520 @@
+//! Configuration: defaults → `quire.toml` → `QUIRE_*` environment, with `QUIRE_*_FILE` for
+//! secrets, validated at start-up so that every problem is reported at once.
+//!
+//! [`KEYS`] is the single table of settings: the loader, the validation messages and
+//! `quire config print-default` are all read from it.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// One setting: its key in `quire.toml`, its environment variable, its default and its doc.
+#[derive(Debug)]
+pub struct KeySpec {
+    pub key: &'static str,
+    pub env: &'static str,
+    /// `None` when the default is derived from other settings.
+    pub default: Option<&'static str>,
+    /// Secrets may come from `<env>_FILE` and are never printed.
+    pub secret: bool,
+    pub doc: &'static str,
+}
+
+/// Every setting Quire reads.
+pub const KEYS: &[KeySpec] = &[
+    KeySpec {
+        key: "listen",
+        env: "QUIRE_LISTEN",
+        default: Some("127.0.0.1:8080"),
+        secret: false,
+        doc: "Address and port the server listens on.",
+    },
+    KeySpec {
+        key: "data_dir",
+        env: "QUIRE_DATA_DIR",
+        default: Some("./data"),
+        secret: false,
+        doc: "Directory for the SQLite database and uploaded files; created if missing.",
+    },
+    KeySpec {
+        key: "database_url",
+        env: "QUIRE_DATABASE_URL",
+        default: None,
+        secret: true,
+        doc: "sqlite://… or postgres://user:password@host/db. Default: an SQLite file quire.db in data_dir.",
+    },
+    KeySpec {
+        key: "public_url",
+        env: "QUIRE_PUBLIC_URL",
+        default: None,
+        secret: false,
+        doc: "The URL people reach Quire at, used for links in mail. Default: http://localhost:<port of listen>.",
+    },
+    KeySpec {
+        key: "web_dir",
+        env: "QUIRE_WEB_DIR",
+        default: Some("./web/dist"),
+        secret: false,
+        doc: "The built web app served at /. When missing, only the API is served.",
+    },
+    KeySpec {
+        key: "log_format",
+        env: "QUIRE_LOG_FORMAT",
+        default: Some("pretty"),
+        secret: false,
+        doc: "pretty or json.",
+    },
+    KeySpec {
+        key: "log_level",
+        env: "QUIRE_LOG_LEVEL",
+        default: Some("info"),
+        secret: false,
+        doc: "A tracing filter such as info or quire_server=debug,info (RUST_LOG overrides it).",
+    },
+    KeySpec {
+        key: "max_body_bytes",
+        env: "QUIRE_MAX_BODY_BYTES",
+        default: Some("26214400"),
+        secret: false,
+        doc: "Largest request body accepted, in bytes; larger ones are refused with 413.",
+    },
+];
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+/// A value that must not appear in logs or `Debug` output.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// The validated configuration the server runs with.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: Secret,
+    pub public_url: String,
+    pub web_dir: PathBuf,
+    pub log_format: LogFormat,
+    pub log_level: String,
+    pub max_body_bytes: usize,
+}
+
+/// Every problem found in the configuration, one line each.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "invalid configuration:")?;
+        for problem in &self.problems {
+            writeln!(f, "  - {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A raw value and where it came from, for messages.
+struct Raw {
+    value: String,
+    source: String,
+}
+
+impl Config {
+    /// Loads the configuration from `file` (when given, it must exist; otherwise `./quire.toml`
+    /// is read if present) and the environment `env`.
+    pub fn load(file: Option<&Path>, env: &HashMap<String, String>) -> Result<Config, ConfigError> {
+        let mut problems = Vec::new();
+        let mut raw: BTreeMap<&'static str, Raw> = BTreeMap::new();
+
+        for spec in KEYS {
+            if let Some(default) = spec.default {
+                raw.insert(
+                    spec.key,
+                    Raw {
+                        value: default.to_owned(),
+                        source: "default".to_owned(),
+                    },
+                );
+            }
+        }
+
+        let (path, required) = match file {
+            Some(path) => (path.to_path_buf(), true),
+            None => (PathBuf::from("quire.toml"), false),
+        };
+        read_file(&path, required, &mut raw, &mut problems);
+        read_env(env, &mut raw, &mut problems);
+
+        let listen = take(&raw, "listen").and_then(|r| {
+            r.value
+                .parse::<SocketAddr>()
+                .map_err(|_| {
+                    problems.push(format!(
+                        "{}: {:?} is not an address and port such as 127.0.0.1:8080",
+                        r.source, r.value
+                    ))
+                })
+                .ok()
+        });
+        let data_dir = take(&raw, "data_dir").map(|r| PathBuf::from(&r.value));
+        let database_url = match take(&raw, "database_url") {
+            Some(r) => {
+                if quire_store::Backend::from_url(&r.value).is_err() {
+                    problems.push(format!(
+                        "{}: unsupported database URL; use sqlite://… or postgres://…",
+                        r.source
+                    ));
+                }
+                Some(Secret::new(r.value.clone()))
+            }
+            None => data_dir
+                .as_ref()
+                .map(|dir| Secret::new(format!("sqlite://{}", dir.join("quire.db").display()))),
+        };
+        let public_url = match take(&raw, "public_url") {
+            Some(r) => {
+                let url = r.value.trim_end_matches('/').to_owned();
+                let valid = (url.starts_with("http://") || url.starts_with("https://"))
+                    && url.split("://").nth(1).is_some_and(|host| !host.is_empty());
+                if !valid {
+                    problems.push(format!(
+                        "{}: {:?} is not an http:// or https:// URL",
+                        r.source, r.value
+                    ));
+                }
+                Some(url)
+            }
+            None => listen.map(|addr| format!("http://localhost:{}", addr.port())),
+        };
+        let web_dir = take(&raw, "web_dir").map(|r| PathBuf::from(&r.value));
+        let log_format = take(&raw, "log_format").and_then(|r| match r.value.as_str() {
+            "pretty" => Some(LogFormat::Pretty),
+            "json" => Some(LogFormat::Json),
+            other => {
+                problems.push(format!("{}: {other:?} is not pretty or json", r.source));
+                None
+            }
+        });
+        let log_level = take(&raw, "log_level").and_then(|r| {
+            if tracing_subscriber::EnvFilter::try_new(&r.value).is_ok() {
+                Some(r.value.clone())
+            } else {
+                problems.push(format!(
+                    "{}: {:?} is not a log filter such as info",
+                    r.source, r.value
+                ));
+                None
+            }
+        });
+        let max_body_bytes =
+            take(&raw, "max_body_bytes").and_then(|r| match r.value.parse::<usize>() {
+                Ok(n) if (1024..=1 << 30).contains(&n) => Some(n),
+                _ => {
+                    problems.push(format!(
+                        "{}: {:?} is not a byte count between 1024 and 1073741824",
+                        r.source, r.value
+                    ));
+                    None
+                }
+            });
+
+        match (
+            listen,
+            data_dir,
+            database_url,
+            public_url,
+            web_dir,
+            log_format,
+            log_level,
+            max_body_bytes,
+        ) {
+            (
+                Some(listen),
+                Some(data_dir),
+                Some(database_url),
+                Some(public_url),
+                Some(web_dir),
+                Some(log_format),
+                Some(log_level),
+                Some(max_body_bytes),
+            ) if problems.is_empty() => Ok(Config {
+                listen,
+                data_dir,
+                database_url,
+                public_url,
+                web_dir,
+                log_format,
+                log_level,
+                max_body_bytes,
+            }),
+            _ => Err(ConfigError { problems }),
+        }
+    }
+
+    /// The commented default `quire.toml`, as `quire config print-default` prints it.
+    pub fn default_file() -> String {
+        let mut out = String::from(
+            "# Quire configuration. Every key is optional; the environment variable named beside\n\
+             # each key overrides it, and QUIRE_<KEY>_FILE reads a secret from a file.\n",
+        );
+        for spec in KEYS {
+            out.push_str(&format!("\n# {} ({})\n", spec.doc, spec.env));
+            match spec.default {
+                Some(default) => {
+                    out.push_str(&format!("# {} = {}\n", spec.key, toml_value(default)))
+                }
+                None => out.push_str(&format!("# {} =\n", spec.key)),
+            }
+        }
+        out
+    }
+}
+
+fn take<'a>(raw: &'a BTreeMap<&'static str, Raw>, key: &str) -> Option<&'a Raw> {
+    raw.get(key)
+}
+
+fn toml_value(value: &str) -> String {
+    if value.parse::<i64>().is_ok() {
+        value.to_owned()
+    } else {
+        format!("{value:?}")
+    }
+}
+
+fn read_file(
+    path: &Path,
+    required: bool,
+    raw: &mut BTreeMap<&'static str, Raw>,
+    problems: &mut Vec<String>,
+) {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => return,
+        Err(e) => {
+            problems.push(format!("{}: cannot be read: {e}", path.display()));
+            return;
+        }
+    };
+    let table: toml::Table = match text.parse() {
+        Ok(table) => table,
+        Err(e) => {
+            problems.push(format!(
+                "{}: not valid TOML: {}",
+                path.display(),
+                e.message()
+            ));
+            return;
+        }
+    };
+    for (key, value) in table {
+        let Some(spec) = KEYS.iter().find(|s| s.key == key) else {
+            problems.push(format!("{}: unknown key {key:?}", path.display()));
+            continue;
+        };
+        let value = match value {
+            toml::Value::String(s) => s,
+            toml::Value::Integer(i) => i.to_string(),
+            other => {
+                problems.push(format!(
+                    "{}: {key} must be a string or a number, not {}",
+                    path.display(),
+                    other.type_str()
+                ));
+                continue;
+            }
+        };
+        raw.insert(
+            spec.key,
+            Raw {
+                value,
+                source: format!("{} key {key}", path.display()),
+            },
+        );
+    }
+}
+
+fn read_env(
+    env: &HashMap<String, String>,
+    raw: &mut BTreeMap<&'static str, Raw>,
+    problems: &mut Vec<String>,
+) {
+    for spec in KEYS {
+        let file_var = format!("{}_FILE", spec.env);
+        match (env.get(spec.env), env.get(&file_var)) {
+            (Some(_), Some(_)) => {
+                problems.push(format!(
+                    "{} and {file_var} are both set; keep one",
+                    spec.env
+                ));
+            }
+            (Some(value), None) => {
+                raw.insert(
+                    spec.key,
+                    Raw {
+                        value: value.clone(),
+                        source: spec.env.to_owned(),
+                    },
+                );
+            }
+            (None, Some(path)) if spec.secret => match std::fs::read_to_string(path) {
+                Ok(value) => {
+                    raw.insert(
+                        spec.key,
+                        Raw {
+                            value: value.trim().to_owned(),
+                            source: file_var,
+                        },
+                    );
+                }
+                Err(e) => problems.push(format!("{file_var}: cannot read {path:?}: {e}")),
+            },
+            (None, Some(_)) => {
+                problems.push(format!(
+                    "{file_var}: {} is not a secret; set it directly",
+                    spec.env
+                ));
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    fn no_file() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+
+    #[test]
+    fn the_defaults_give_an_sqlite_file_in_the_data_dir_on_port_8080() {
+        let dir = no_file();
+        let config = Config::load(Some(&write(&dir, "")), &env(&[])).unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.database_url.expose(), "sqlite://./data/quire.db");
+        assert_eq!(config.public_url, "http://localhost:8080");
+        assert_eq!(config.log_format, LogFormat::Pretty);
+    }
+
+    #[test]
+    fn the_environment_overrides_the_file_which_overrides_the_defaults() {
+        let dir = no_file();
+        let path = write(
+            &dir,
+            "listen = \"0.0.0.0:9000\"\ndata_dir = \"/srv/quire\"\n",
+        );
+        let config =
+            Config::load(Some(&path), &env(&[("QUIRE_LISTEN", "127.0.0.1:9100")])).unwrap();
+        assert_eq!(config.listen.to_string(), "127.0.0.1:9100");
+        assert_eq!(config.data_dir, PathBuf::from("/srv/quire"));
+        assert_eq!(config.database_url.expose(), "sqlite:///srv/quire/quire.db");
+        assert_eq!(config.public_url, "http://localhost:9100");
+    }
+
+    #[test]
+    fn every_bad_key_is_reported_at_once() {
+        let dir = no_file();
+        let path = write(&dir, "colour = \"blue\"\n");
+        let err = Config::load(
+            Some(&path),
+            &env(&[
+                ("QUIRE_LISTEN", "nowhere"),
+                ("QUIRE_DATABASE_URL", "mysql://x"),
+                ("QUIRE_PUBLIC_URL", "ftp://quire"),
+                ("QUIRE_LOG_FORMAT", "xml"),
+                ("QUIRE_MAX_BODY_BYTES", "-1"),
+            ]),
+        )
+        .unwrap_err();
+        let text = err.to_string();
+        for needle in [
+            "unknown key \"colour\"",
+            "QUIRE_LISTEN",
+            "QUIRE_DATABASE_URL",
+            "QUIRE_PUBLIC_URL",
+            "QUIRE_LOG_FORMAT",
+            "QUIRE_MAX_BODY_BYTES",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from:\n{text}");
+        }
+        assert_eq!(err.problems.len(), 6, "{text}");
+    }
+
+    #[test]
+    fn a_secret_can_come_from_a_file_and_is_never_printed() {
+        let dir = no_file();
+        let secret = dir.path().join("db-url");
+        std::fs::write(&secret, "postgres://quire:hunter2@db/quire\n").unwrap();
+        let config = Config::load(
+            Some(&write(&dir, "")),
+            &env(&[("QUIRE_DATABASE_URL_FILE", secret.to_str().unwrap())]),
+        )
+        .unwrap();
+        assert_eq!(
+            config.database_url.expose(),
+            "postgres://quire:hunter2@db/quire"
+        );
+        assert!(!format!("{config:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn a_named_config_file_that_is_missing_is_a_problem() {
+        let err = Config::load(Some(Path::new("/nonexistent/quire.toml")), &env(&[])).unwrap_err();
+        assert!(err.problems[0].contains("cannot be read"), "{err}");
+    }
+
+    #[test]
+    fn the_default_file_mentions_every_key_and_parses_as_toml() {
+        let text = Config::default_file();
+        for spec in KEYS {
+            assert!(text.contains(spec.key) && text.contains(spec.env));
+        }
+        let uncommented: String = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# "))
+            .filter(|l| l.contains(" = ") && !l.ends_with('='))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let dir = no_file();
+        Config::load(Some(&write(&dir, &uncommented)), &env(&[])).unwrap();
+    }
+
+    fn write(dir: &tempfile::TempDir, text: &str) -> PathBuf {
+        let path = dir.path().join("quire.toml");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}

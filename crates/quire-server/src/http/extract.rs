@@ -1,0 +1,151 @@
+//! Extractors and the success wrapper, so that every answer and every refusal of a malformed
+//! request speaks the envelope.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use quire_protocol::Success;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A successful answer: serialised as `{"status":"success","data":…}`.
+#[derive(Debug)]
+pub struct Envelope<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Envelope<T> {
+    fn into_response(self) -> Response {
+        axum::Json(Success::new(self.0)).into_response()
+    }
+}
+
+/// A JSON body. Malformed JSON is refused with `invalid_json`, a body over the limit with
+/// `payload_too_large`.
+#[derive(Debug)]
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    match rejection {
+        JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType,
+        JsonRejection::BytesRejection(r)
+            if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE =>
+        {
+            ApiError::PayloadTooLarge
+        }
+        other => ApiError::InvalidJson(other.body_text()),
+    }
+}
+
+/// A query string. One that does not parse is refused with `invalid_query`.
+#[derive(Debug)]
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| ApiQuery(value))
+            .map_err(|r: QueryRejection| ApiError::InvalidQuery(r.body_text()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::Router;
+    use axum::body::Body;
+    use axum::extract::DefaultBodyLimit;
+    use axum::http::{Request, StatusCode, header};
+    use axum::routing::post;
+    use serde::Deserialize;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    #[derive(Deserialize, Serialize)]
+    struct Note {
+        title: String,
+    }
+
+    async fn echo(ApiJson(note): ApiJson<Note>) -> Envelope<Note> {
+        Envelope(note)
+    }
+
+    async fn call(body: Body, content_type: Option<&str>) -> (StatusCode, serde_json::Value) {
+        let app = Router::new()
+            .route("/echo", post(echo))
+            .layer(DefaultBodyLimit::max(1024));
+        let mut request = Request::post("/echo");
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        let response = app.oneshot(request.body(body).unwrap()).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_well_formed_body_is_answered_in_a_success_envelope() {
+        let (status, body) =
+            call(Body::from(r#"{"title":"Act I"}"#), Some("application/json")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            body,
+            serde_json::json!({"status": "success", "data": {"title": "Act I"}})
+        );
+    }
+
+    #[tokio::test]
+    async fn malformed_json_is_refused_with_invalid_json() {
+        for bad in [r#"{"title":"#, "not json", r#"{"title": 7}"#, "[]", ""] {
+            let (status, body) = call(Body::from(bad), Some("application/json")).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}");
+            assert_eq!(
+                body,
+                serde_json::json!({"status": "failed", "data": "invalid_json"})
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_oversized_body_is_refused_with_413() {
+        let big = format!(r#"{{"title":"{}"}}"#, "x".repeat(4096));
+        let (status, body) = call(Body::from(big), Some("application/json")).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert_eq!(body["data"], "payload_too_large");
+    }
+
+    #[tokio::test]
+    async fn a_body_without_a_json_content_type_is_refused() {
+        let (status, body) = call(Body::from(r#"{"title":"x"}"#), Some("text/plain")).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert_eq!(body["data"], "unsupported_media_type");
+        let (status, _) = call(Body::from(r#"{"title":"x"}"#), None).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    }
+}

@@ -1,0 +1,54 @@
+//! The HTTP surface: the one router table of `/api/v4`, the layers every request passes
+//! through, and the web app behind them.
+
+pub mod extract;
+mod layers;
+pub mod openapi;
+mod reference;
+mod web;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{any, get};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Every `/api/v4` route, with its OpenAPI description. Paths are relative to `/api/v4`.
+pub fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base())
+        // Public reference data (spec, accounts §7 "Reference data").
+        .routes(routes!(reference::server_time))
+        .routes(routes!(reference::initial_data))
+        .routes(routes!(reference::latest_terms))
+        .routes(routes!(reference::latest_privacy_policy))
+        .routes(routes!(reference::genres))
+        .routes(routes!(reference::enabled_knowledge_base_categories))
+        .routes(routes!(reference::latest_frontend_version))
+}
+
+/// The whole application: `/api/v4` (JSON, enveloped), `/api/*` refusals, and the web app
+/// for every other path.
+pub fn router(state: AppState) -> Router {
+    let (api, spec) = api_routes().split_for_parts();
+    let spec_json = openapi::to_json(&spec);
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || std::future::ready(openapi::json_response(spec_json.clone()))),
+        )
+        .fallback(|| async { ApiError::NotFound })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
+
+    let app = Router::new()
+        .nest("/api/v4", api)
+        .route("/api", any(|| async { ApiError::NotFound }))
+        .route("/api/", any(|| async { ApiError::NotFound }))
+        .route("/api/{*rest}", any(|| async { ApiError::NotFound }))
+        .merge(web::routes(&state.config.web_dir))
+        .with_state(state);
+    layers::apply(app)
+}

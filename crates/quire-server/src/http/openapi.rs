@@ -1,0 +1,48 @@
+//! The OpenAPI document: generated from the handlers' annotations, served at
+//! `/api/v4/openapi.json` and committed as `openapi.json` (a test fails when they drift).
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Quire API",
+        description = "The HTTP API of Quire, the offline-first writing application. \
+            Every answer is JSON with `status`: `{\"status\":\"success\",\"data\":…}` on success, \
+            an HTTP 4xx with `{\"status\":\"failed\",\"data\":\"<code>\"}` when refused, and a 5xx \
+            with `{\"status\":\"error\",\"message\":\"internal\"}` on an unexpected failure.",
+        version = "4.0.0",
+        license(name = "AGPL-3.0-only")
+    ),
+    servers((url = "/api/v4")),
+    tags(
+        (name = "reference", description = "Public reference data; no login needed.")
+    )
+)]
+struct ApiDoc;
+
+/// The document's fixed part, before the routes add their paths.
+pub fn base() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+/// Pretty JSON with a trailing newline, exactly as committed.
+pub fn to_json(spec: &utoipa::openapi::OpenApi) -> String {
+    let mut json = spec
+        .to_pretty_json()
+        .expect("an OpenAPI document always serialises");
+    json.push('\n');
+    json
+}
+
+/// The whole document, as `quire openapi` prints it.
+pub fn document() -> String {
+    let (_, spec) = super::api_routes().split_for_parts();
+    to_json(&spec)
+}
+
+pub(crate) fn json_response(json: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}

@@ -1,0 +1,87 @@
+//! The `quire` server: configuration, the HTTP API, and the web app, wired over
+//! [`quire_store::Store`].
+//!
+//! `main.rs` only parses the command line; everything else lives here so that tests can start
+//! the same server in-process (`quire-testkit`).
+
+pub mod config;
+pub mod error;
+pub mod http;
+pub mod telemetry;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use anyhow::Context;
+use quire_store::Store;
+use tokio::net::TcpListener;
+
+pub use config::Config;
+
+/// What every handler can reach.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<Config>,
+}
+
+impl AppState {
+    /// Prepares the data directory and opens (creating, migrating, seeding) the database.
+    pub async fn open(config: Config) -> anyhow::Result<AppState> {
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!(
+                "cannot create the data directory {}",
+                config.data_dir.display()
+            )
+        })?;
+        let store = Store::open(config.database_url.expose())
+            .await
+            .context("cannot open the database")?;
+        Ok(AppState {
+            store,
+            config: Arc::new(config),
+        })
+    }
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves, then finishes in-flight requests
+/// and closes the database.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let store = state.store.clone();
+    let app = http::router(state);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .context("the HTTP server failed")?;
+    store.close().await;
+    Ok(())
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,8 @@
+//! The API test binary: the real server in-process (`quire_testkit::TestApp`), on SQLite and,
+//! when `QUIRE_TEST_POSTGRES_URL` is set, on PostgreSQL too.
+
+mod config;
+mod envelope;
+mod openapi;
+mod reference;
+mod web;
