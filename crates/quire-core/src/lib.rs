@@ -4,8 +4,11 @@
 //! I/O and knows nothing of HTTP, SQL or the browser: a rule here is a pure function with a
 //! unit test beside it.
 
+pub mod account;
+pub mod entitlement;
 pub mod id;
 pub mod level;
+pub mod settings;
 pub mod time;
 
 pub use id::{Id, InvalidId};

@@ -5,6 +5,7 @@
 //! `{"status":"failed","data":"<code>"}` for a refusal and `{"status":"error","message":…}`
 //! for an unexpected failure.
 
+pub mod account;
 pub mod envelope;
 pub mod reference;
 

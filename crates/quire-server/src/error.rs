@@ -39,6 +39,13 @@ pub enum ApiError {
         code: &'static str,
         fields: BTreeMap<String, String>,
     },
+    /// 401 with a session code (`not_authorized`, `invalid_token`, `expired_token`,
+    /// `expired_session`, `invalid_credentials`): the client refreshes or asks to sign in.
+    #[error("unauthorized: {0}")]
+    Unauthorized(&'static str),
+    /// 429 `too_many_requests`, with `Retry-After`.
+    #[error("too many requests")]
+    TooManyRequests { retry_after_secs: u64 },
     /// Any other refusal with its spec code (`not_authorized`, `manuscript_is_deleted`, …).
     #[error("refused: {code}")]
     Refused {
@@ -63,9 +70,28 @@ impl ApiError {
             ApiError::InvalidQuery(_) => (StatusCode::BAD_REQUEST, "invalid_query"),
             ApiError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             ApiError::Invalid { code, .. } => (StatusCode::UNPROCESSABLE_ENTITY, *code),
+            ApiError::Unauthorized(code) => (StatusCode::UNAUTHORIZED, *code),
+            ApiError::TooManyRequests { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_requests")
+            }
             ApiError::Refused { status, code } => (*status, *code),
             ApiError::Internal(_) => return None,
         })
+    }
+}
+
+impl ApiError {
+    /// A refusal with `status` and `code`.
+    pub fn refused(status: StatusCode, code: &'static str) -> Self {
+        ApiError::Refused { status, code }
+    }
+
+    /// A 422 for one field.
+    pub fn field(field: &str, code: &'static str) -> Self {
+        ApiError::Invalid {
+            code: "invalid_fields",
+            fields: BTreeMap::from([(field.to_owned(), code.to_owned())]),
+        }
     }
 }
 
@@ -85,6 +111,10 @@ impl IntoResponse for ApiError {
                 if let ApiError::InvalidJson(detail) | ApiError::InvalidQuery(detail) = &self {
                     tracing::debug!(%detail, code, "request refused");
                 }
+                let retry_after = match &self {
+                    ApiError::TooManyRequests { retry_after_secs } => Some(*retry_after_secs),
+                    _ => None,
+                };
                 let fields = match self {
                     ApiError::Invalid { fields, .. } => Some(fields),
                     _ => None,
@@ -94,7 +124,14 @@ impl IntoResponse for ApiError {
                     data: code.to_owned(),
                     fields,
                 };
-                (status, Json(body)).into_response()
+                let mut response = (status, Json(body)).into_response();
+                if let Some(retry_after_secs) = retry_after {
+                    response.headers_mut().insert(
+                        axum::http::header::RETRY_AFTER,
+                        axum::http::HeaderValue::from(retry_after_secs),
+                    );
+                }
+                response
             }
             None => {
                 tracing::error!(error = ?self, "internal error");

@@ -4,9 +4,11 @@
 //! `main.rs` only parses the command line; everything else lives here so that tests can start
 //! the same server in-process (`quire-testkit`).
 
+pub mod auth;
 pub mod config;
 pub mod error;
 pub mod http;
+pub mod mail;
 pub mod telemetry;
 
 use std::future::Future;
@@ -23,6 +25,7 @@ pub use config::Config;
 pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
+    pub limiter: Arc<auth::rate_limit::RateLimiter>,
 }
 
 impl AppState {
@@ -40,7 +43,13 @@ impl AppState {
         Ok(AppState {
             store,
             config: Arc::new(config),
+            limiter: Arc::default(),
         })
+    }
+
+    /// Whether session cookies carry `Secure` (https, or loopback).
+    pub fn cookies_secure(&self) -> bool {
+        auth::cookies::secure_for(&self.config.public_url)
     }
 }
 
@@ -53,10 +62,13 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let store = state.store.clone();
     let app = http::router(state);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .context("the HTTP server failed")?;
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+    .context("the HTTP server failed")?;
     store.close().await;
     Ok(())
 }

@@ -6,6 +6,9 @@
 pub enum StoreError {
     #[error("not found")]
     NotFound,
+    /// A unique value (named) is already taken.
+    #[error("{0} already in use")]
+    Conflict(&'static str),
     #[error("unsupported database URL {0:?}: use sqlite://… or postgres://…")]
     UnsupportedUrl(String),
     #[error("corrupt stored data: {0}")]

@@ -7,6 +7,7 @@
 //! applied at start-up. Every query on user data is scoped by the acting user or share; this
 //! crate exposes no unscoped getter.
 
+pub mod accounts;
 mod connect;
 mod error;
 pub mod reference;

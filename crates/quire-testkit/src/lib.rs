@@ -121,11 +121,7 @@ impl TestApp {
         let server = tokio::spawn(quire_server::serve(listener, state.clone(), async {
             let _ = rx.await;
         }));
-        let client = reqwest::Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("an HTTP client");
+        let client = client_builder().build().expect("an HTTP client");
         TestApp {
             address,
             client,
@@ -146,6 +142,65 @@ impl TestApp {
     /// `GET /api/v4/<path>`.
     pub async fn get(&self, path: &str) -> TestResponse {
         self.send(self.client.get(self.api(path))).await
+    }
+
+    /// `PUT /api/v4/<path>` with a JSON body.
+    pub async fn put_json(&self, path: &str, body: &Value) -> TestResponse {
+        self.send(self.client.put(self.api(path)).json(body)).await
+    }
+
+    /// `DELETE /api/v4/<path>`.
+    pub async fn delete(&self, path: &str) -> TestResponse {
+        self.send(self.client.delete(self.api(path))).await
+    }
+
+    /// A second client (another browser) on the same server, with its own cookies.
+    pub fn new_client(&self) -> reqwest::Client {
+        client_builder().build().expect("an HTTP client")
+    }
+
+    /// `GET /api/v4/<path>` with another client.
+    pub async fn get_as(&self, client: &reqwest::Client, path: &str) -> TestResponse {
+        self.send(client.get(self.api(path))).await
+    }
+
+    /// Any method on `/api/v4/<path>` with another client and an optional JSON body.
+    pub async fn call_as(
+        &self,
+        client: &reqwest::Client,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> TestResponse {
+        let mut request = client.request(method, self.api(path));
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        self.send(request).await
+    }
+
+    /// Signs up through the API on this app's client (which is then signed in) and returns
+    /// the user object.
+    pub async fn sign_up(&self, name: &str, email: &str, password: &str) -> Value {
+        let answer = self
+            .post_json(
+                "users/",
+                &serde_json::json!({
+                    "name": name, "email": email,
+                    "password": password, "password_confirmation": password
+                }),
+            )
+            .await;
+        answer.data()["user"].clone()
+    }
+
+    /// The messages the outbox holds for `recipient`, newest first: (kind, subject, body).
+    pub async fn mail_to(&self, recipient: &str) -> Vec<(String, String, String)> {
+        self.state
+            .store
+            .mail_to(recipient)
+            .await
+            .expect("the outbox reads")
     }
 
     /// `POST /api/v4/<path>` with a JSON body.
@@ -193,6 +248,19 @@ impl Drop for TestApp {
         }
         self.database.drop_in_background();
     }
+}
+
+/// A cookie-keeping client that sends the app's CSRF header, as the web app does.
+fn client_builder() -> reqwest::ClientBuilder {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        "x-requested-with",
+        reqwest::header::HeaderValue::from_static("quire"),
+    );
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .redirect(reqwest::redirect::Policy::none())
 }
 
 fn path_str(path: &Path) -> String {

@@ -1,10 +1,13 @@
 //! The HTTP surface: the one router table of `/api/v4`, the layers every request passes
 //! through, and the web app behind them.
 
+mod account;
+mod auth;
 pub mod extract;
 mod layers;
 pub mod openapi;
 mod reference;
+mod users;
 mod web;
 
 use axum::Router;
@@ -27,6 +30,24 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reference::genres))
         .routes(routes!(reference::enabled_knowledge_base_categories))
         .routes(routes!(reference::latest_frontend_version))
+        // Auth (spec, accounts §7 "Auth").
+        .routes(routes!(auth::sign_up))
+        .routes(routes!(auth::login))
+        .routes(routes!(auth::relogin))
+        .routes(routes!(auth::logout, auth::logout_post))
+        .routes(routes!(auth::refresh_token))
+        .routes(routes!(auth::verify_email))
+        .routes(routes!(auth::resend_verify_email))
+        .routes(routes!(auth::forgot))
+        .routes(routes!(auth::reset_password))
+        // The signed-in user (spec, accounts §7 "Users").
+        .routes(routes!(users::me))
+        .routes(routes!(users::update))
+        .routes(routes!(users::change_password))
+        .routes(routes!(users::change_email))
+        .routes(routes!(users::delete_account))
+        .routes(routes!(users::sessions))
+        .routes(routes!(users::revoke_session))
 }
 
 /// The whole application: `/api/v4` (JSON, enveloped), `/api/*` refusals, and the web app
@@ -41,7 +62,11 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(|| async { ApiError::NotFound })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
-        .layer(DefaultBodyLimit::max(state.config.max_body_bytes));
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::auth::csrf::guard,
+        ));
 
     let app = Router::new()
         .nest("/api/v4", api)

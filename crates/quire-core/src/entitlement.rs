@@ -1,0 +1,880 @@
+//! Subscriptions and what they entitle a user to (spec, accounts §3 Subscription, §4
+//! Subscription status and Two-factor, §6 Subscription differences, §9).
+//!
+//! This module owns the `user.subscription` view built from stored records, and every rule
+//! that turns the records into a yes or no: trial, lifetime, AI, writing, the 60-day grace,
+//! two-factor and which billing actions are offered. It must not charge, store or fetch
+//! anything.
+//!
+//! Two words are kept apart. An entry is *active* when its status is `active` and it has not
+//! ended: that is what the plan card shows. It is *usable* while its paid time runs, which also
+//! covers a `cancelled` entry until `ends_at` (cancelling stops the renewal, not the service).
+//! The `*_active` answers use the first; the `can_*` answers, which the server enforces, the
+//! second. With billing off (self-hosted, DESIGN §3) every account gets lifetime Premium+AI.
+
+use serde::{Deserialize, Serialize};
+
+use crate::time::EpochMs;
+
+/// One day in milliseconds.
+pub const DAY_MS: EpochMs = 86_400_000;
+/// Length of the free trial from sign-up (spec §9: "Free trial 14 days").
+pub const TRIAL_DAYS: i64 = 14;
+/// Days manuscripts stay readable after Premium ends (spec §9: "Grace 60 days").
+pub const GRACE_DAYS: i64 = 60;
+/// The `meta.months` of a lifetime plan (spec §3: "99 lifetime").
+pub const LIFETIME_MONTHS: i64 = 99;
+/// The `id` of the trial entry, which has no stored record.
+pub const TRIAL_ID: &str = "trial";
+/// The `id` of the Premium entry every account gets with billing off.
+pub const SELF_HOSTED_ID: &str = "self_hosted";
+/// The plan id of that entry: no row in the plan table stands behind it.
+pub const SELF_HOSTED_PLAN_ID: i64 = 0;
+
+/// Who collects the payment (spec §3 "Gateway values"). `Stripe` is the card gateway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gateway {
+    None,
+    Paypal,
+    Stripe,
+    Amazonpay,
+    AmbassadorBalance,
+}
+
+/// A subscription's stored or shown status (spec §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SubscriptionStatus {
+    Active,
+    Expired,
+    Cancelled,
+}
+
+/// What a Premium record includes (spec §3 "Premium type").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PremiumType {
+    App,
+    Ai,
+    #[serde(rename = "appwithai")]
+    AppWithAi,
+}
+
+/// The plan a record was bought on: its id and length in months (1, 12, or 99 = lifetime).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanRef {
+    pub id: i64,
+    pub months: i64,
+}
+
+impl PlanRef {
+    /// A plan is lifetime when its months equal 99 (spec §4); it never expires.
+    pub fn is_lifetime(&self) -> bool {
+        self.months == LIFETIME_MONTHS
+    }
+}
+
+/// A subscription as the store keeps it: the Premium one, or the +AI add-on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubscriptionRecord {
+    pub id: String,
+    pub status: SubscriptionStatus,
+    pub gateway: Gateway,
+    pub subscription_id: Option<String>,
+    pub plan: PlanRef,
+    pub plan_type: PremiumType,
+    pub ends_at: Option<EpochMs>,
+}
+
+/// `subscription_plan` in an entry: the plan id and `meta.months`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanSummary {
+    pub id: i64,
+    pub meta: PlanMeta,
+}
+
+/// `subscription_plan.meta` (the price tiers live in the plan catalogue, not here).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanMeta {
+    pub months: i64,
+}
+
+/// One of `user.subscription.{premium, ai, trial}` (spec §3), as computed at some `now`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubscriptionEntry {
+    pub id: String,
+    pub status: SubscriptionStatus,
+    pub gateway: Gateway,
+    pub subscription_id: Option<String>,
+    pub ends_at: Option<EpochMs>,
+    pub remaining_days: i64,
+    pub subscription_plan: Option<PlanSummary>,
+}
+
+/// `user.subscription` (spec §3): Premium, the +AI add-on and the trial, each if present.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Subscription {
+    pub premium: Option<SubscriptionEntry>,
+    pub ai: Option<SubscriptionEntry>,
+    pub trial: Option<SubscriptionEntry>,
+}
+
+/// Every answer the rules give for one user at one moment. `*_active` is what the plan card
+/// shows; `can_*` and `manuscripts_readable` are what the server enforces or offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entitlements {
+    pub subscription_active: bool,
+    pub premium_active: bool,
+    pub trial_active: bool,
+    pub lifetime: bool,
+    pub ai_access: bool,
+    pub ai_active: bool,
+    pub can_use_ai: bool,
+    pub can_write: bool,
+    pub manuscripts_readable: bool,
+    pub can_use_two_factor: bool,
+    pub can_cancel_premium: bool,
+    pub can_cancel_ai_addon: bool,
+    pub can_switch_to_lifetime: bool,
+    pub can_buy_ai_addon: bool,
+    pub can_change_payment_method: bool,
+}
+
+/// Whole days left until `ends_at`, rounded up: -1 when there is no end ("Remaining days are
+/// -1 when unknown", spec §4), 0 once it has passed.
+pub fn remaining_days(ends_at: Option<EpochMs>, now: EpochMs) -> i64 {
+    let Some(ends_at) = ends_at else { return -1 };
+    let left = ends_at.saturating_sub(now);
+    if left <= 0 {
+        0
+    } else {
+        left / DAY_MS + i64::from(left % DAY_MS != 0)
+    }
+}
+
+/// What the active/usable rules read from a record or an entry.
+#[derive(Clone, Copy)]
+struct Term {
+    status: SubscriptionStatus,
+    lifetime: bool,
+    ends_at: Option<EpochMs>,
+}
+
+impl Term {
+    fn ends_later(self, now: EpochMs) -> bool {
+        self.ends_at.is_some_and(|end| end > now)
+    }
+
+    /// Status `active`, and lifetime or `ends_at` still ahead.
+    fn is_active(self, now: EpochMs) -> bool {
+        self.status == SubscriptionStatus::Active && (self.lifetime || self.ends_later(now))
+    }
+
+    /// Active, or `cancelled` with paid time left. A cancelled lifetime (cancel is never
+    /// offered for lifetime, so that is a revocation) is not usable.
+    fn is_usable(self, now: EpochMs) -> bool {
+        match self.status {
+            SubscriptionStatus::Active => self.is_active(now),
+            SubscriptionStatus::Cancelled => !self.lifetime && self.ends_later(now),
+            SubscriptionStatus::Expired => false,
+        }
+    }
+
+    /// The status to show: `active` or `cancelled` that is not lifetime and has no end ahead
+    /// reads `expired`; a lifetime status stands as stored.
+    fn shown_status(self, now: EpochMs) -> SubscriptionStatus {
+        if self.lifetime || self.ends_later(now) {
+            self.status
+        } else {
+            SubscriptionStatus::Expired
+        }
+    }
+}
+
+impl SubscriptionRecord {
+    /// Lifetime when the plan's months equal 99 (spec §4).
+    pub fn is_lifetime(&self) -> bool {
+        self.plan.is_lifetime()
+    }
+
+    fn term(&self) -> Term {
+        Term {
+            status: self.status,
+            lifetime: self.is_lifetime(),
+            ends_at: self.ends_at,
+        }
+    }
+
+    /// Status `active` and lifetime or not yet ended (spec §4).
+    pub fn is_active(&self, now: EpochMs) -> bool {
+        self.term().is_active(now)
+    }
+
+    /// Active, or cancelled with paid time left: cancelled stays usable until `ends_at`.
+    pub fn is_usable(&self, now: EpochMs) -> bool {
+        self.term().is_usable(now)
+    }
+
+    /// The record as `user.subscription` shows it at `now`: past its end (and not lifetime)
+    /// the status reads `expired` and `remaining_days` 0.
+    pub fn entry(&self, now: EpochMs) -> SubscriptionEntry {
+        SubscriptionEntry {
+            id: self.id.clone(),
+            status: self.term().shown_status(now),
+            gateway: self.gateway,
+            subscription_id: self.subscription_id.clone(),
+            ends_at: self.ends_at,
+            remaining_days: remaining_days(self.ends_at, now),
+            subscription_plan: Some(PlanSummary {
+                id: self.plan.id,
+                meta: PlanMeta {
+                    months: self.plan.months,
+                },
+            }),
+        }
+    }
+}
+
+impl SubscriptionEntry {
+    /// Lifetime when `subscription_plan.meta.months` equals 99 (spec §4).
+    pub fn is_lifetime(&self) -> bool {
+        self.subscription_plan
+            .is_some_and(|plan| plan.meta.months == LIFETIME_MONTHS)
+    }
+
+    fn term(&self) -> Term {
+        Term {
+            status: self.status,
+            lifetime: self.is_lifetime(),
+            ends_at: self.ends_at,
+        }
+    }
+
+    /// Status `active` and lifetime or not yet ended (spec §4).
+    pub fn is_active(&self, now: EpochMs) -> bool {
+        self.term().is_active(now)
+    }
+
+    /// Active, or cancelled with paid time left.
+    pub fn is_usable(&self, now: EpochMs) -> bool {
+        self.term().is_usable(now)
+    }
+
+    /// A gift: gateway `none` and a `subscription_id` containing `gift_` (spec §3); the card
+    /// says 'Active Gifted Subscription' and 'Expiring on' rather than 'Renewing on'.
+    pub fn is_gift(&self) -> bool {
+        self.gateway == Gateway::None
+            && self
+                .subscription_id
+                .as_deref()
+                .is_some_and(|id| id.contains("gift_"))
+    }
+}
+
+/// The trial applies only when the user has no Premium record at all, whatever its status
+/// (spec §4: "Trial applies when there is no premium").
+pub fn trial_applies(premium: Option<&SubscriptionRecord>) -> bool {
+    premium.is_none()
+}
+
+/// The 14-day trial counted from sign-up: active until `created_at + 14 days`, then expired.
+pub fn trial_from_signup(created_at: EpochMs, now: EpochMs) -> SubscriptionEntry {
+    let ends_at = created_at.saturating_add(TRIAL_DAYS * DAY_MS);
+    let status = if now < ends_at {
+        SubscriptionStatus::Active
+    } else {
+        SubscriptionStatus::Expired
+    };
+    SubscriptionEntry {
+        id: TRIAL_ID.to_owned(),
+        status,
+        gateway: Gateway::None,
+        subscription_id: None,
+        ends_at: Some(ends_at),
+        remaining_days: remaining_days(Some(ends_at), now),
+        subscription_plan: None,
+    }
+}
+
+/// The subscription is active if Premium or the trial is active (spec §4).
+pub fn subscription_active(
+    premium: Option<&SubscriptionRecord>,
+    trial: Option<&SubscriptionEntry>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(|p| p.is_active(now)) || trial.is_some_and(|t| t.is_active(now))
+}
+
+/// Premium includes AI when its type is `appwithai` or it is lifetime (lifetime is sold as +AI).
+fn premium_includes_ai(premium: &SubscriptionRecord) -> bool {
+    premium.plan_type == PremiumType::AppWithAi || premium.is_lifetime()
+}
+
+/// AI access (spec §4): Premium `appwithai`, lifetime, or an add-on whose remaining days are
+/// 0 or more. This says the +AI tier is the user's, not that it is paid up: see [`ai_active`].
+pub fn ai_access(
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(premium_includes_ai)
+        || ai_addon.is_some_and(|a| remaining_days(a.ends_at, now) >= 0)
+}
+
+/// AI active (spec §4): an active Premium that includes AI, or an active add-on. The add-on
+/// needs no active Premium of its own.
+pub fn ai_active(
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(|p| premium_includes_ai(p) && p.is_active(now))
+        || ai_addon.is_some_and(|a| a.is_active(now))
+}
+
+/// The +AI features may be used: as [`ai_active`], but a cancelled Premium or add-on counts
+/// until its `ends_at`.
+pub fn can_use_ai(
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(|p| premium_includes_ai(p) && p.is_usable(now))
+        || ai_addon.is_some_and(|a| a.is_usable(now))
+}
+
+/// Writing is allowed while the trial is active or Premium is usable (a cancelled Premium
+/// until its `ends_at`).
+pub fn can_write(
+    premium: Option<&SubscriptionRecord>,
+    trial: Option<&SubscriptionEntry>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(|p| p.is_usable(now)) || trial.is_some_and(|t| t.is_active(now))
+}
+
+/// Manuscripts are readable while the user may write, and for 60 days after Premium's
+/// `ends_at` (spec §4 grace period). The grace is Premium's only: a lapsed trial gets none.
+pub fn manuscripts_readable(
+    premium: Option<&SubscriptionRecord>,
+    trial: Option<&SubscriptionEntry>,
+    now: EpochMs,
+) -> bool {
+    let in_grace = premium
+        .and_then(|p| p.ends_at)
+        .is_some_and(|end| now < end.saturating_add(GRACE_DAYS * DAY_MS));
+    can_write(premium, trial, now) || in_grace
+}
+
+/// Two-factor (SMS or TOTP) may be turned on only with usable Premium; an active trial does not
+/// count (spec §4: "for non-premium users the selection resets to none"). This gates setting it
+/// up, not asking for a factor the user already has.
+pub fn can_use_two_factor(premium: Option<&SubscriptionRecord>, now: EpochMs) -> bool {
+    premium.is_some_and(|p| p.is_usable(now))
+}
+
+/// Cancel is offered for an active Premium or add-on, except lifetime or gateway
+/// `ambassador_balance` (spec §6).
+pub fn can_cancel(subscription: &SubscriptionRecord, now: EpochMs) -> bool {
+    subscription.is_active(now)
+        && !subscription.is_lifetime()
+        && subscription.gateway != Gateway::AmbassadorBalance
+}
+
+/// 'Switch to Lifetime' is offered to an active Premium that is not lifetime (spec §6).
+pub fn can_switch_to_lifetime(premium: Option<&SubscriptionRecord>, now: EpochMs) -> bool {
+    premium.is_some_and(|p| p.is_active(now) && !p.is_lifetime())
+}
+
+/// The +AI add-on can be bought only with an active Premium and no active AI (spec §6). AI
+/// already in the Premium (`appwithai` or lifetime) counts as an active add-on.
+pub fn can_buy_ai_addon(
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    now: EpochMs,
+) -> bool {
+    premium.is_some_and(|p| p.is_active(now)) && !ai_active(premium, ai_addon, now)
+}
+
+/// 'Change Payment Method' is offered only for the card gateway, `stripe` (spec §6), in any
+/// status: a card that failed is the usual reason to change it.
+pub fn can_change_payment_method(subscription: &SubscriptionRecord) -> bool {
+    subscription.gateway == Gateway::Stripe
+}
+
+/// The Premium every account has with billing off: lifetime, `appwithai`, gateway `none`.
+fn self_hosted_premium() -> SubscriptionRecord {
+    SubscriptionRecord {
+        id: SELF_HOSTED_ID.to_owned(),
+        status: SubscriptionStatus::Active,
+        gateway: Gateway::None,
+        subscription_id: None,
+        plan: PlanRef {
+            id: SELF_HOSTED_PLAN_ID,
+            months: LIFETIME_MONTHS,
+        },
+        plan_type: PremiumType::AppWithAi,
+        ends_at: None,
+    }
+}
+
+/// `user.subscription` with billing off (DESIGN §3): an active lifetime Premium with gateway
+/// `none`, `ends_at` null and `remaining_days` -1; no add-on and no trial.
+pub fn subscription_when_billing_off() -> Subscription {
+    Subscription {
+        premium: Some(self_hosted_premium().entry(0)),
+        ai: None,
+        trial: None,
+    }
+}
+
+impl Entitlements {
+    /// Every access rule says yes; no billing action is offered (lifetime, gateway `none`).
+    pub fn billing_off() -> Self {
+        derive(Some(&self_hosted_premium()), None, None, 0)
+    }
+}
+
+fn derive(
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    trial: Option<&SubscriptionEntry>,
+    now: EpochMs,
+) -> Entitlements {
+    Entitlements {
+        subscription_active: subscription_active(premium, trial, now),
+        premium_active: premium.is_some_and(|p| p.is_active(now)),
+        trial_active: trial.is_some_and(|t| t.is_active(now)),
+        lifetime: premium.is_some_and(SubscriptionRecord::is_lifetime),
+        ai_access: ai_access(premium, ai_addon, now),
+        ai_active: ai_active(premium, ai_addon, now),
+        can_use_ai: can_use_ai(premium, ai_addon, now),
+        can_write: can_write(premium, trial, now),
+        manuscripts_readable: manuscripts_readable(premium, trial, now),
+        can_use_two_factor: can_use_two_factor(premium, now),
+        can_cancel_premium: premium.is_some_and(|p| can_cancel(p, now)),
+        can_cancel_ai_addon: ai_addon.is_some_and(|a| can_cancel(a, now)),
+        can_switch_to_lifetime: can_switch_to_lifetime(premium, now),
+        can_buy_ai_addon: can_buy_ai_addon(premium, ai_addon, now),
+        can_change_payment_method: premium.is_some_and(can_change_payment_method),
+    }
+}
+
+/// The `user.subscription` view and every entitlement for a user who signed up at
+/// `created_at`. With `billing_enabled` false the records are ignored and the account gets
+/// [`subscription_when_billing_off`] and [`Entitlements::billing_off`].
+pub fn entitlements(
+    billing_enabled: bool,
+    created_at: EpochMs,
+    premium: Option<&SubscriptionRecord>,
+    ai_addon: Option<&SubscriptionRecord>,
+    now: EpochMs,
+) -> (Subscription, Entitlements) {
+    if !billing_enabled {
+        return (subscription_when_billing_off(), Entitlements::billing_off());
+    }
+    let trial = trial_applies(premium).then(|| trial_from_signup(created_at, now));
+    let subscription = Subscription {
+        premium: premium.map(|p| p.entry(now)),
+        ai: ai_addon.map(|a| a.entry(now)),
+        trial: trial.clone(),
+    };
+    (subscription, derive(premium, ai_addon, trial.as_ref(), now))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: EpochMs = 1_800_000_000_000;
+
+    fn record(
+        status: SubscriptionStatus,
+        months: i64,
+        ends_at: Option<EpochMs>,
+    ) -> SubscriptionRecord {
+        SubscriptionRecord {
+            id: "sub".to_owned(),
+            status,
+            gateway: Gateway::Stripe,
+            subscription_id: Some("sub_123".to_owned()),
+            plan: PlanRef { id: 2, months },
+            plan_type: PremiumType::App,
+            ends_at,
+        }
+    }
+
+    fn monthly(status: SubscriptionStatus, days_from_now: i64) -> SubscriptionRecord {
+        record(status, 1, Some(NOW + days_from_now * DAY_MS))
+    }
+
+    fn lifetime() -> SubscriptionRecord {
+        record(SubscriptionStatus::Active, LIFETIME_MONTHS, None)
+    }
+
+    fn with_type(mut r: SubscriptionRecord, plan_type: PremiumType) -> SubscriptionRecord {
+        r.plan_type = plan_type;
+        r
+    }
+
+    fn with_gateway(mut r: SubscriptionRecord, gateway: Gateway) -> SubscriptionRecord {
+        r.gateway = gateway;
+        r
+    }
+
+    use SubscriptionStatus::{Active, Cancelled, Expired};
+
+    #[test]
+    fn remaining_days_round_up_are_minus_one_when_unknown_and_zero_once_past() {
+        let days = |ends_at| remaining_days(ends_at, NOW);
+        assert_eq!(days(None), -1);
+        assert_eq!(days(Some(NOW + 1)), 1);
+        assert_eq!(days(Some(NOW + DAY_MS)), 1);
+        assert_eq!(days(Some(NOW + DAY_MS + 1)), 2);
+        assert_eq!(days(Some(NOW)), 0);
+        assert_eq!(days(Some(NOW - 5 * DAY_MS)), 0);
+        let far = remaining_days(Some(i64::MAX), i64::MIN);
+        assert_eq!(far, i64::MAX / DAY_MS + 1);
+    }
+
+    #[test]
+    fn a_subscription_past_its_end_reads_expired_unless_lifetime() {
+        let shown = |status, lifetime, ends_at| {
+            Term {
+                status,
+                lifetime,
+                ends_at,
+            }
+            .shown_status(NOW)
+        };
+        assert_eq!(shown(Active, false, Some(NOW - 1)), Expired);
+        assert_eq!(shown(Cancelled, false, Some(NOW)), Expired);
+        assert_eq!(shown(Active, false, None), Expired);
+        assert_eq!(shown(Cancelled, false, Some(NOW + 1)), Cancelled);
+        assert_eq!(shown(Active, true, None), Active);
+        assert_eq!(shown(Expired, false, Some(NOW + DAY_MS)), Expired);
+        assert_eq!(monthly(Cancelled, -1).entry(NOW).status, Expired);
+    }
+
+    #[test]
+    fn a_record_shows_as_an_entry_with_its_plan_and_days_left() {
+        let entry = monthly(Active, 3).entry(NOW);
+        assert_eq!(entry.id, "sub");
+        assert_eq!(entry.status, Active);
+        assert_eq!(entry.remaining_days, 3);
+        assert_eq!(
+            entry.subscription_plan,
+            Some(PlanSummary {
+                id: 2,
+                meta: PlanMeta { months: 1 }
+            })
+        );
+        let ended = monthly(Active, -3).entry(NOW);
+        assert_eq!((ended.status, ended.remaining_days), (Expired, 0));
+    }
+
+    #[test]
+    fn an_entry_is_active_only_with_status_active_and_an_end_ahead_or_lifetime() {
+        assert!(monthly(Active, 1).is_active(NOW));
+        assert!(!monthly(Active, -1).is_active(NOW));
+        assert!(!record(Active, 1, None).is_active(NOW));
+        assert!(!monthly(Cancelled, 10).is_active(NOW));
+        assert!(!monthly(Expired, 10).is_active(NOW));
+        assert!(lifetime().is_active(NOW));
+        assert!(monthly(Active, 1).entry(NOW).is_active(NOW));
+        assert!(lifetime().entry(NOW).is_active(NOW));
+    }
+
+    #[test]
+    fn a_cancelled_subscription_stays_usable_until_it_ends() {
+        assert!(monthly(Cancelled, 10).is_usable(NOW));
+        assert!(!monthly(Cancelled, -1).is_usable(NOW));
+        assert!(monthly(Active, 10).is_usable(NOW));
+        assert!(!monthly(Expired, 10).is_usable(NOW));
+        let revoked = SubscriptionRecord {
+            status: Cancelled,
+            ..lifetime()
+        };
+        assert!(!revoked.is_usable(NOW));
+        assert!(monthly(Cancelled, 10).entry(NOW).is_usable(NOW));
+    }
+
+    #[test]
+    fn a_plan_of_99_months_is_lifetime_and_never_expires() {
+        assert!(PlanRef { id: 4, months: 99 }.is_lifetime());
+        assert!(!PlanRef { id: 3, months: 12 }.is_lifetime());
+        let old_end = SubscriptionRecord {
+            ends_at: Some(NOW - 1000 * DAY_MS),
+            ..lifetime()
+        };
+        assert!(old_end.is_active(NOW));
+        assert_eq!(old_end.entry(NOW).status, Active);
+        assert!(lifetime().entry(NOW).is_lifetime());
+    }
+
+    #[test]
+    fn a_gift_has_gateway_none_and_a_gift_subscription_id() {
+        let gift = SubscriptionRecord {
+            gateway: Gateway::None,
+            subscription_id: Some("gift_abc".to_owned()),
+            ..monthly(Active, 30)
+        };
+        assert!(gift.entry(NOW).is_gift());
+        assert!(!monthly(Active, 30).entry(NOW).is_gift());
+        let no_id = SubscriptionRecord {
+            subscription_id: None,
+            ..gift
+        };
+        assert!(!no_id.entry(NOW).is_gift());
+    }
+
+    #[test]
+    fn a_trial_applies_only_when_there_is_no_premium() {
+        assert!(trial_applies(None));
+        assert!(!trial_applies(Some(&monthly(Expired, -100))));
+        let (view, _) = entitlements(true, NOW, Some(&monthly(Expired, -1)), None, NOW);
+        assert_eq!(view.trial, None);
+    }
+
+    #[test]
+    fn the_trial_runs_fourteen_days_from_sign_up() {
+        let fresh = trial_from_signup(NOW, NOW);
+        assert_eq!(fresh.status, Active);
+        assert_eq!(fresh.remaining_days, TRIAL_DAYS);
+        assert_eq!(fresh.ends_at, Some(NOW + TRIAL_DAYS * DAY_MS));
+        assert_eq!(fresh.gateway, Gateway::None);
+        assert!(fresh.is_active(NOW));
+        let last_hour = trial_from_signup(NOW - TRIAL_DAYS * DAY_MS + 3_600_000, NOW);
+        assert_eq!((last_hour.status, last_hour.remaining_days), (Active, 1));
+        let over = trial_from_signup(NOW - TRIAL_DAYS * DAY_MS, NOW);
+        assert_eq!((over.status, over.remaining_days), (Expired, 0));
+        assert!(!over.is_active(NOW));
+    }
+
+    #[test]
+    fn the_subscription_is_active_when_premium_or_the_trial_is() {
+        let trial = trial_from_signup(NOW, NOW);
+        let lapsed = trial_from_signup(NOW - 30 * DAY_MS, NOW);
+        assert!(subscription_active(None, Some(&trial), NOW));
+        assert!(subscription_active(Some(&monthly(Active, 5)), None, NOW));
+        assert!(!subscription_active(None, Some(&lapsed), NOW));
+        let cancelled = monthly(Cancelled, 5);
+        assert!(!subscription_active(Some(&cancelled), None, NOW));
+        assert!(!subscription_active(None, None, NOW));
+    }
+
+    #[test]
+    fn ai_access_comes_from_appwithai_lifetime_or_an_addon_with_known_days() {
+        let app = monthly(Active, 5);
+        let with_ai = with_type(monthly(Expired, -5), PremiumType::AppWithAi);
+        assert!(!ai_access(Some(&app), None, NOW));
+        assert!(ai_access(Some(&with_ai), None, NOW));
+        assert!(ai_access(Some(&lifetime()), None, NOW));
+        assert!(ai_access(Some(&app), Some(&monthly(Expired, -5)), NOW));
+        assert!(!ai_access(Some(&app), Some(&record(Active, 1, None)), NOW));
+        assert!(!ai_access(None, None, NOW));
+    }
+
+    #[test]
+    fn ai_is_active_with_an_active_ai_premium_or_an_active_addon() {
+        let with_ai = with_type(monthly(Active, 5), PremiumType::AppWithAi);
+        let app = monthly(Active, 5);
+        assert!(ai_active(Some(&with_ai), None, NOW));
+        assert!(ai_active(Some(&lifetime()), None, NOW));
+        assert!(!ai_active(Some(&app), None, NOW));
+        assert!(ai_active(Some(&app), Some(&monthly(Active, 5)), NOW));
+        assert!(!ai_active(Some(&app), Some(&monthly(Expired, -1)), NOW));
+        let lapsed_ai = with_type(monthly(Active, -1), PremiumType::AppWithAi);
+        assert!(!ai_active(Some(&lapsed_ai), None, NOW));
+    }
+
+    #[test]
+    fn ai_can_be_used_until_a_cancelled_plan_or_addon_ends() {
+        let app = monthly(Active, 5);
+        let cancelled_ai = with_type(monthly(Cancelled, 5), PremiumType::AppWithAi);
+        assert!(can_use_ai(Some(&cancelled_ai), None, NOW));
+        assert!(!ai_active(Some(&cancelled_ai), None, NOW));
+        assert!(can_use_ai(Some(&app), Some(&monthly(Cancelled, 5)), NOW));
+        assert!(!can_use_ai(Some(&app), Some(&monthly(Cancelled, -1)), NOW));
+        assert!(!can_use_ai(Some(&app), None, NOW));
+    }
+
+    #[test]
+    fn writing_is_allowed_only_while_the_trial_or_premium_runs() {
+        let trial = trial_from_signup(NOW, NOW);
+        let lapsed = trial_from_signup(NOW - 30 * DAY_MS, NOW);
+        assert!(can_write(None, Some(&trial), NOW));
+        assert!(!can_write(None, Some(&lapsed), NOW));
+        assert!(can_write(Some(&monthly(Active, 1)), None, NOW));
+        assert!(can_write(Some(&monthly(Cancelled, 1)), None, NOW));
+        assert!(!can_write(Some(&monthly(Active, -1)), None, NOW));
+        assert!(can_write(Some(&lifetime()), None, NOW));
+    }
+
+    #[test]
+    fn manuscripts_stay_readable_for_sixty_days_after_premium_ends() {
+        let readable =
+            |premium: &SubscriptionRecord| manuscripts_readable(Some(premium), None, NOW);
+        assert!(readable(&monthly(Active, 5)));
+        assert!(readable(&monthly(Expired, -59)));
+        assert!(readable(&monthly(Cancelled, -59)));
+        assert!(!readable(&monthly(Expired, -GRACE_DAYS)));
+        assert!(!readable(&record(Expired, 1, None)));
+        let lapsed = trial_from_signup(NOW - 30 * DAY_MS, NOW);
+        assert!(!manuscripts_readable(None, Some(&lapsed), NOW));
+        let trial = trial_from_signup(NOW, NOW);
+        assert!(manuscripts_readable(None, Some(&trial), NOW));
+    }
+
+    #[test]
+    fn two_factor_needs_running_premium_and_a_trial_does_not_count() {
+        assert!(can_use_two_factor(Some(&monthly(Active, 5)), NOW));
+        assert!(can_use_two_factor(Some(&monthly(Cancelled, 5)), NOW));
+        assert!(can_use_two_factor(Some(&lifetime()), NOW));
+        assert!(!can_use_two_factor(Some(&monthly(Expired, -1)), NOW));
+        assert!(!can_use_two_factor(None, NOW));
+        let (_, trial_user) = entitlements(true, NOW, None, None, NOW);
+        assert!(trial_user.trial_active && !trial_user.can_use_two_factor);
+    }
+
+    #[test]
+    fn cancel_is_not_offered_for_lifetime_ambassador_balance_or_an_inactive_plan() {
+        assert!(can_cancel(&monthly(Active, 5), NOW));
+        let paypal = with_gateway(monthly(Active, 5), Gateway::Paypal);
+        assert!(can_cancel(&paypal, NOW));
+        assert!(!can_cancel(&lifetime(), NOW));
+        let ambassador = with_gateway(monthly(Active, 5), Gateway::AmbassadorBalance);
+        assert!(!can_cancel(&ambassador, NOW));
+        assert!(!can_cancel(&monthly(Cancelled, 5), NOW));
+        assert!(!can_cancel(&monthly(Active, -1), NOW));
+    }
+
+    #[test]
+    fn switch_to_lifetime_is_offered_to_active_non_lifetime_premium() {
+        assert!(can_switch_to_lifetime(Some(&monthly(Active, 5)), NOW));
+        assert!(!can_switch_to_lifetime(Some(&lifetime()), NOW));
+        assert!(!can_switch_to_lifetime(Some(&monthly(Cancelled, 5)), NOW));
+        assert!(!can_switch_to_lifetime(Some(&monthly(Active, -1)), NOW));
+        assert!(!can_switch_to_lifetime(None, NOW));
+    }
+
+    #[test]
+    fn the_ai_addon_is_sold_only_to_active_premium_without_active_ai() {
+        let app = monthly(Active, 5);
+        let buy = |premium: &SubscriptionRecord, addon: Option<&SubscriptionRecord>| {
+            can_buy_ai_addon(Some(premium), addon, NOW)
+        };
+        assert!(buy(&app, None));
+        assert!(buy(&app, Some(&monthly(Expired, -1))));
+        assert!(!buy(&app, Some(&monthly(Active, 5))));
+        assert!(!buy(
+            &with_type(monthly(Active, 5), PremiumType::AppWithAi),
+            None
+        ));
+        assert!(!buy(&lifetime(), None));
+        assert!(!buy(&monthly(Cancelled, 5), None));
+        assert!(!can_buy_ai_addon(None, None, NOW));
+    }
+
+    #[test]
+    fn change_payment_method_is_offered_only_for_the_card_gateway() {
+        assert!(can_change_payment_method(&monthly(Active, 5)));
+        assert!(can_change_payment_method(&monthly(Expired, -5)));
+        use Gateway::{Amazonpay, AmbassadorBalance, None, Paypal};
+        for gateway in [None, Paypal, Amazonpay, AmbassadorBalance] {
+            let other = with_gateway(monthly(Active, 5), gateway);
+            assert!(!can_change_payment_method(&other));
+        }
+    }
+
+    #[test]
+    fn with_billing_off_every_account_is_entitled_to_everything() {
+        let expired = monthly(Expired, -500);
+        let (view, rights) = entitlements(false, NOW - 1000 * DAY_MS, Some(&expired), None, NOW);
+        assert_eq!(view, subscription_when_billing_off());
+        assert_eq!(rights, Entitlements::billing_off());
+        let premium = view.premium.expect("a premium entry");
+        assert_eq!(premium.status, Active);
+        assert_eq!(premium.gateway, Gateway::None);
+        assert_eq!((premium.ends_at, premium.remaining_days), (None, -1));
+        assert!(premium.is_active(NOW) && premium.is_lifetime());
+        assert_eq!((view.ai, view.trial), (None, None));
+        assert!(rights.subscription_active && rights.premium_active && rights.lifetime);
+        assert!(rights.ai_access && rights.ai_active && rights.can_use_ai);
+        assert!(rights.can_write && rights.manuscripts_readable && rights.can_use_two_factor);
+        assert!(!rights.trial_active);
+        assert!(!rights.can_cancel_premium && !rights.can_cancel_ai_addon);
+        assert!(!rights.can_switch_to_lifetime && !rights.can_buy_ai_addon);
+        assert!(!rights.can_change_payment_method);
+    }
+
+    #[test]
+    fn entitlements_combine_the_records_the_trial_and_every_rule() {
+        let premium = monthly(Active, 20);
+        let addon = with_type(monthly(Cancelled, 3), PremiumType::Ai);
+        let (view, rights) =
+            entitlements(true, NOW - 100 * DAY_MS, Some(&premium), Some(&addon), NOW);
+        assert_eq!(view.premium, Some(premium.entry(NOW)));
+        assert_eq!(view.ai, Some(addon.entry(NOW)));
+        assert_eq!(view.trial, None);
+        let expected = Entitlements {
+            subscription_active: true,
+            premium_active: true,
+            trial_active: false,
+            lifetime: false,
+            ai_access: true,
+            ai_active: false,
+            can_use_ai: true,
+            can_write: true,
+            manuscripts_readable: true,
+            can_use_two_factor: true,
+            can_cancel_premium: true,
+            can_cancel_ai_addon: false,
+            can_switch_to_lifetime: true,
+            can_buy_ai_addon: true,
+            can_change_payment_method: true,
+        };
+        assert_eq!(rights, expected);
+
+        let (view, rights) = entitlements(true, NOW - DAY_MS, None, None, NOW);
+        assert_eq!(view.trial, Some(trial_from_signup(NOW - DAY_MS, NOW)));
+        assert!(rights.subscription_active && rights.trial_active && rights.can_write);
+        assert!(!rights.premium_active && !rights.ai_access && !rights.can_switch_to_lifetime);
+    }
+
+    #[test]
+    fn the_subscription_serialises_with_the_spec_field_names() {
+        let record = SubscriptionRecord {
+            gateway: Gateway::AmbassadorBalance,
+            ..monthly(Active, 2)
+        };
+        let view = Subscription {
+            premium: Some(record.entry(NOW)),
+            ai: None,
+            trial: None,
+        };
+        let json = serde_json::to_value(&view).expect("serialises");
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "premium": {
+                    "id": "sub",
+                    "status": "active",
+                    "gateway": "ambassador_balance",
+                    "subscription_id": "sub_123",
+                    "ends_at": NOW + 2 * DAY_MS,
+                    "remaining_days": 2,
+                    "subscription_plan": { "id": 2, "meta": { "months": 1 } }
+                },
+                "ai": null,
+                "trial": null
+            })
+        );
+        let back: Subscription = serde_json::from_value(json).expect("deserialises");
+        assert_eq!(back, view);
+        assert_eq!(serde_json::json!(PremiumType::AppWithAi), "appwithai");
+        assert_eq!(serde_json::json!(Gateway::Amazonpay), "amazonpay");
+        assert_eq!(serde_json::json!(Cancelled), "cancelled");
+    }
+}

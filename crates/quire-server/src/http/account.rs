@@ -1,0 +1,114 @@
+//! Shared pieces of the auth and user endpoints: the user object, field validation, the
+//! client's IP.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use quire_core::account::FieldCode;
+use quire_core::entitlement;
+use quire_core::settings;
+use quire_core::time::now_ms;
+use quire_protocol::account::User;
+use quire_store::accounts::UserRow;
+use serde_json::{Map, Value};
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Collects field errors so that a form is answered with all of them at once.
+#[derive(Debug, Default)]
+pub struct Fields(BTreeMap<String, String>);
+
+impl Fields {
+    /// Keeps `result`'s value, or records its code under `field`.
+    pub fn check<T>(&mut self, field: &str, result: Result<T, FieldCode>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(code) => {
+                self.0
+                    .entry(field.to_owned())
+                    .or_insert_with(|| code.0.to_owned());
+                None
+            }
+        }
+    }
+
+    pub fn add(&mut self, field: &str, code: &str) {
+        self.0
+            .entry(field.to_owned())
+            .or_insert_with(|| code.to_owned());
+    }
+
+    /// `Ok` when nothing was refused, else the 422 with every field.
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid {
+                code: "invalid_fields",
+                fields: self.0,
+            })
+        }
+    }
+}
+
+/// The client's IP address as the socket saw it.
+#[derive(Debug, Clone)]
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .unwrap_or_default();
+        Ok(ClientIp(ip))
+    }
+}
+
+fn object(text: &str) -> Map<String, Value> {
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|v| v.as_object().cloned())
+        .unwrap_or_default()
+}
+
+/// The stored settings of `row`, completed with defaults.
+pub fn settings_of(row: &UserRow) -> Map<String, Value> {
+    settings::with_defaults(&object(&row.settings))
+}
+
+/// The user object for `row`, with the subscription and entitlements as of now.
+pub fn user_object(app: &AppState, row: &UserRow, include_to_dos: bool) -> Result<User, ApiError> {
+    let billing_enabled = false;
+    let (subscription, entitlements) =
+        entitlement::entitlements(billing_enabled, row.created_at, None, None, now_ms());
+    let _ = app;
+    let mut meta = object(&row.meta);
+    meta.insert(
+        "doesnt_have_password".to_owned(),
+        Value::Bool(row.password_hash.is_none()),
+    );
+    meta.entry("auth_provider")
+        .or_insert_with(|| Value::from("email"));
+    meta.entry("profile_picture").or_insert(Value::Null);
+    Ok(User {
+        id: row.id.clone(),
+        name: row.name.clone(),
+        email: row.email.clone(),
+        email_verified: row.email_verified_at.is_some(),
+        level: row.level,
+        price_tier: row.price_tier,
+        meta: Value::Object(meta),
+        settings: Value::Object(settings_of(row)),
+        subscription: serde_json::to_value(subscription).map_err(anyhow::Error::from)?,
+        entitlements: serde_json::to_value(entitlements).map_err(anyhow::Error::from)?,
+        to_dos: include_to_dos.then(Vec::new),
+        created_at: row.created_at,
+    })
+}
