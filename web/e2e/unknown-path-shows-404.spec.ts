@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path shows the 404 page and Go Home leads back to the app', async ({ page }) => {
+  await page.goto('/this/page/does-not-exist');
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Oops. Nothing here...' }),
+  ).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go Home' }).click();
+
+  // Home is the splash, which forwards a visitor without a session to login.
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+});

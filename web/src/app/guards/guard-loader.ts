@@ -1,0 +1,28 @@
+import { redirect } from 'react-router';
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+
+import { isOnline } from '@/lib/platform';
+import { session } from '@/lib/session';
+
+import { previousPath } from './navigation-history';
+import type { RouteAccess } from './route-access';
+import { runGuard } from './run-guard';
+import type { GuardDeps } from './run-guard';
+
+export const appGuardDeps: GuardDeps = { session, isOnline, previousPath };
+
+/**
+ * A route loader that runs the route's guard first (redirecting when refused), then the
+ * route's own loader, if any.
+ */
+export function guardLoader(
+  access: RouteAccess,
+  next?: (args: LoaderFunctionArgs) => unknown,
+  deps: GuardDeps = appGuardDeps,
+): LoaderFunction {
+  return async (args) => {
+    const decision = await runGuard(access, deps);
+    if (decision.type === 'redirect') return redirect(decision.to);
+    return next ? next(args) : null;
+  };
+}

@@ -1,0 +1,69 @@
+import { ActionIcon, Anchor, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
+import { paths } from '@/lib/paths';
+import type { SessionUser } from '@/lib/session';
+
+import { AvatarMenu } from './avatar-menu';
+import { CommunicationSettingsModal } from './communication-settings-modal';
+import { useHelpCommands, useSettingsCommands } from './header-commands';
+import { HelpMenu } from './help-menu';
+import { LogoutConfirmModal } from './logout-confirm-modal';
+import { MobileDrawer } from './mobile-drawer';
+import { SettingsMenu } from './settings-menu';
+
+/** Header of the signed-in shell (spec "Header and shell"). */
+export function AppHeader({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
+  const [communicationOpened, communication] = useDisclosure(false);
+  const settings = useSettingsCommands({ onOpenCommunicationSettings: communication.open });
+  const help = useHelpCommands();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor
+        component={Link}
+        to={paths.manuscripts}
+        underline="never"
+        c="inherit"
+        aria-label={t('header.manuscripts')}
+      >
+        <Logo />
+      </Anchor>
+      <Group gap="xs" wrap="nowrap">
+        <ColorSchemeToggle />
+        <LanguagePicker compact />
+        <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+          <HelpMenu commands={help} />
+          <SettingsMenu commands={settings} />
+          <AvatarMenu user={user} onLogout={logout.open} />
+        </Group>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          hiddenFrom="sm"
+          aria-label={t('header.options')}
+          onClick={drawer.open}
+        >
+          <IconDotsVertical size={18} stroke={1.6} />
+        </ActionIcon>
+      </Group>
+      <MobileDrawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        user={user}
+        settings={settings}
+        help={help}
+        onLogout={logout.open}
+      />
+      <LogoutConfirmModal opened={logoutOpened} onClose={logout.close} />
+      <CommunicationSettingsModal opened={communicationOpened} onClose={communication.close} />
+    </Group>
+  );
+}

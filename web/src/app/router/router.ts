@@ -1,0 +1,6 @@
+import { createBrowserRouter } from 'react-router';
+
+import { routes } from './routes';
+
+/** The app's data router (React Router 7, data mode). */
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,172 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { readReferralId } from '@/lib/referral';
+import { LEVELS, session } from '@/lib/session';
+import { buildUser } from '@/testing/build-user';
+import { renderRoutes } from '@/testing/render-with-providers';
+import { requestUrl } from '@/testing/request-url';
+
+import { routes } from './routes';
+
+/** The server as it is today: the user and auth endpoints answer 404 not_found. */
+function stubServer() {
+  const fetch = vi.fn((input: RequestInfo | URL) => {
+    const url = requestUrl(input);
+    const body = url.includes('/auth/logout')
+      ? { status: 'success', data: true }
+      : { status: 'failed', data: 'not_found' };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: url.includes('/auth/logout') ? 200 : 404 }),
+    );
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const open = (path: string) => renderRoutes(routes, path);
+const heading = (name: string | RegExp) => screen.findByRole('heading', { name, level: 1 });
+
+let fetch: ReturnType<typeof stubServer>;
+
+beforeEach(() => {
+  fetch = stubServer();
+});
+
+afterEach(() => {
+  cleanup();
+  session.clear();
+});
+
+describe('an anonymous visitor', () => {
+  it('is forwarded from splash to login', async () => {
+    open('/');
+    expect(await heading('Log in')).toBeInTheDocument();
+  });
+
+  it('asks the server about a possible session and, on 404, is treated as nobody', async () => {
+    window.localStorage.setItem('quire.might_be_logged_in', '1');
+    open('/manuscripts');
+    expect(await heading('Log in')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([input]) => requestUrl(input))).toEqual([
+      '/api/v4/users/me?exclude_to_dos=1',
+    ]);
+    expect(window.localStorage.getItem('quire.might_be_logged_in')).toBeNull();
+  });
+
+  it('can open a shared manuscript', async () => {
+    open('/shared_manuscript/hash123manuscript456');
+    expect(await heading('Shared manuscript')).toBeInTheDocument();
+  });
+
+  it('sees the 404 page on an unknown path', async () => {
+    open('/definitely/not/here');
+    expect(await heading('Oops. Nothing here...')).toBeInTheDocument();
+  });
+
+  it('is sent to sign-up with g_uid by a gift link', async () => {
+    open('/gift/Ana%20Writer/gift-uid-1');
+    expect(await heading('Sign up')).toBeInTheDocument();
+    expect(screen.getByText('A gift for you')).toBeInTheDocument();
+  });
+
+  it('keeps a legacy referral id and goes to sign-up', async () => {
+    open('/ref=writer42');
+    expect(await heading('Sign up')).toBeInTheDocument();
+    expect(readReferralId()).toBe('writer42');
+  });
+
+  it('sees the real outcome of an email verification link', async () => {
+    open('/verify_email?token=abc');
+    expect(await screen.findByText('We could not verify your email address.')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([input]) => requestUrl(input))).toContain(
+      '/api/v4/auth/verify_email?token=abc',
+    );
+  });
+
+  it('reaches a marketing page', async () => {
+    open('/pricing');
+    expect(await heading('Pricing')).toBeInTheDocument();
+  });
+
+  it('goes back to the web app from auth_redir without a code', async () => {
+    open('/auth_redir');
+    expect(await heading('Log in')).toBeInTheDocument();
+  });
+});
+
+describe('a signed-in writer', () => {
+  beforeEach(() => {
+    session.setUser(buildUser({ level: LEVELS.writer }));
+  });
+
+  it('is sent to login by splash while the server does not confirm the session', async () => {
+    open('/');
+    expect(await heading('Log in')).toBeInTheDocument();
+  });
+
+  it('sees manuscripts inside the shell', async () => {
+    open('/manuscripts');
+    expect(await heading('Manuscripts')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('is sent from login to manuscripts', async () => {
+    open('/auth/login');
+    expect(await heading('Manuscripts')).toBeInTheDocument();
+  });
+
+  it('opens an account section', async () => {
+    open('/account/color_options');
+    expect(await heading('Color options')).toBeInTheDocument();
+  });
+
+  it('gets a 404 for an unknown account section', async () => {
+    open('/account/billing');
+    expect(await heading('Oops. Nothing here...')).toBeInTheDocument();
+  });
+
+  it('gets a 404 for request_feedback while the beta-reader flag is off', async () => {
+    open('/beta_reader/request_feedback');
+    expect(await heading('Oops. Nothing here...')).toBeInTheDocument();
+  });
+
+  it('is refused the ambassador dashboard (to login, which forwards to manuscripts)', async () => {
+    open('/ambassador-dashboard');
+    expect(await heading('Manuscripts')).toBeInTheDocument();
+  });
+
+  it('is logged out by the logout route and lands on login', async () => {
+    open('/auth/logout');
+    expect(await heading('Log in')).toBeInTheDocument();
+    expect(session.getState().user).toBeNull();
+    expect(fetch.mock.calls.map(([input]) => requestUrl(input))).toContain('/api/v4/auth/logout');
+  });
+});
+
+describe('a user the server confirms', () => {
+  function serveUser(settings: Record<string, unknown>) {
+    const user = buildUser({ settings });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ status: 'success', data: { user } }), { status: 200 }),
+        ),
+      ),
+    );
+    window.localStorage.setItem('quire.might_be_logged_in', '1');
+  }
+
+  it('goes from splash to manuscripts', async () => {
+    serveUser({});
+    open('/');
+    expect(await heading('Manuscripts')).toBeInTheDocument();
+  });
+
+  it('goes from splash to change_password when the password is temporary', async () => {
+    serveUser({ password_temporary: true });
+    open('/');
+    expect(await heading('Change password')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,14 @@
+export { ColorSchemeToggle, useToggleColorScheme } from './color-scheme-toggle';
+export {
+  describeError,
+  errorContentFrom,
+  isSmallScreen,
+  showError,
+  SMALL_SCREEN_QUERY,
+  useErrorDialog,
+} from './error-dialog';
+export type { ErrorDialogContent } from './error-dialog';
+export { FullPageLoader } from './full-page-loader';
+export { LanguagePicker } from './language-picker';
+export { Logo } from './logo';
+export { PlaceholderPage } from './placeholder-page';

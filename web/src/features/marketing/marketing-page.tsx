@@ -1,0 +1,42 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { PlaceholderPage } from '@/components/ui';
+import { paths } from '@/lib/paths';
+import type { MarketingPageId } from '@/lib/paths';
+
+interface MarketingPageProps {
+  page: MarketingPageId;
+}
+
+/** A marketing page next to the app; the content lands with the marketing work. */
+export function MarketingPage({ page }: MarketingPageProps) {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage title={t(`marketing.pages.${page}`)} description={t('marketing.coming_soon')}>
+      <Group justify="center">
+        <Button component={Link} to={paths.signUp}>
+          {t('marketing.start_writing')}
+        </Button>
+        <Button component={Link} to={paths.login} variant="default">
+          {t('marketing.log_in')}
+        </Button>
+      </Group>
+    </PlaceholderPage>
+  );
+}
+
+const pageComponents = new Map<MarketingPageId, () => React.JSX.Element>();
+
+/** A stable component per marketing page, for the route table. */
+export function marketingPageFor(page: MarketingPageId): () => React.JSX.Element {
+  let component = pageComponents.get(page);
+  if (!component) {
+    component = function MarketingRoutePage() {
+      return <MarketingPage page={page} />;
+    };
+    pageComponents.set(page, component);
+  }
+  return component;
+}

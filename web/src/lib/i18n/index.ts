@@ -1,0 +1,3 @@
+export { changeLocale, currentLocale, i18n, resources, storedLocale } from './i18n';
+export { DEFAULT_LOCALE, isLocale, SUPPORTED_LOCALES } from './locales';
+export type { Locale } from './locales';

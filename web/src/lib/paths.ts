@@ -1,0 +1,88 @@
+/**
+ * Every URL of the web app in one place, so features can link to each other's screens
+ * without importing each other. `app/router` builds the route table from these.
+ */
+
+export const ACCOUNT_SECTIONS = [
+  'subscription',
+  'settings',
+  'manuscript_settings',
+  'color_options',
+  'security',
+  'ai_language_settings',
+] as const;
+
+export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
+
+export function isAccountSection(value: string | undefined): value is AccountSection {
+  return (ACCOUNT_SECTIONS as readonly string[]).includes(value ?? '');
+}
+
+export const BETA_READER_SECTIONS = ['request_feedback'] as const;
+export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
+
+export const paths = {
+  splash: '/',
+  manuscripts: '/manuscripts',
+  folder: (id: string) => `/manuscripts/${encodeURIComponent(id)}`,
+  manuscript: (id: string) => `/manuscript/${encodeURIComponent(id)}`,
+  sharedManuscript: (id: string) => `/shared_manuscript/${encodeURIComponent(id)}`,
+  sharedChapter: (id: string) => `/shared_chapter/${encodeURIComponent(id)}`,
+  account: (section: AccountSection) => `/account/${section}`,
+  subscribed: '/subscribed',
+  betaReader: (section: BetaReaderSection) => `/beta_reader/${section}`,
+  betaReaderReviewing: '/beta_reader/reviewing',
+  verifyEmailHelp: '/verify_email_help',
+  openInApp: '/open_in_app',
+  recoverAccess: '/recover_access',
+  ambassadorDashboard: '/ambassador-dashboard',
+  knowledgeBase: '/knowledge_base',
+  paymentRedirectLegacy: '/payment_redirect',
+  authRedir: '/auth_redir',
+
+  login: '/auth/login',
+  signUp: '/auth/sign_up',
+  signUpSuccess: '/auth/sign_up_success',
+  changePassword: '/auth/change_password',
+  resetPassword: '/auth/reset_password',
+  resetPasswordApply: '/auth/reset_password_apply',
+  logout: '/auth/logout',
+  oauthGoogle: '/auth/google',
+  oauthGoogleDrive: '/auth/google_drive',
+  verifyEmail: '/auth/verify_email',
+
+  paymentRedirect: '/redir/payment_redirect',
+
+  verifyEmailLegacy: '/verify_email',
+} as const;
+
+/** Marketing pages that sit next to the app (product spec §2, "Marketing routes"). */
+export const MARKETING_PAGES = [
+  { id: 'home', path: '/home' },
+  { id: 'pricing', path: '/pricing' },
+  { id: 'roadmap', path: '/roadmap' },
+  { id: 'ambassador_program', path: '/ambassador-program' },
+  { id: 'about_us', path: '/about-us' },
+  { id: 'compare', path: '/compare' },
+  { id: 'writing_templates', path: '/writing-templates' },
+  { id: 'downloads', path: '/downloads' },
+  { id: 'terms_of_service', path: '/terms-of-service' },
+  { id: 'privacy_policy', path: '/privacy-policy' },
+  { id: 'plotting_board', path: '/features/plotting-board' },
+  { id: 'architects_and_gardeners', path: '/features/plotting-for-architects-and-gardeners' },
+  { id: 'worldbuilding', path: '/features/worldbuilding' },
+  { id: 'non_fiction', path: '/features/non-fiction-writing' },
+  { id: 'fiction_and_fantasy', path: '/features/fiction-and-fantasy-writing' },
+  { id: 'screenwriting', path: '/features/screenwriting' },
+  { id: 'ai_features', path: '/ai-features' },
+  { id: 'gift', path: '/gift' },
+  { id: 'gift_success', path: '/gift/success' },
+  { id: 'help', path: '/help' },
+] as const;
+
+export type MarketingPageId = (typeof MARKETING_PAGES)[number]['id'];
+
+export function marketingPath(id: MarketingPageId): string {
+  const page = MARKETING_PAGES.find((candidate) => candidate.id === id);
+  return page?.path ?? '/';
+}

@@ -1,0 +1,10 @@
+export { LEVELS } from './levels';
+export type { LevelName } from './levels';
+export { resolvePermission } from './permissions';
+export type { Permission } from './permissions';
+export { session } from './session';
+export { createSessionStore } from './session-store';
+export type { KeyValueStore, SessionDeps, SessionState, SessionStore } from './session-store';
+export { useSession } from './use-session';
+export { currentUserResponseSchema, userSchema } from './user-schema';
+export type { SessionUser } from './user-schema';

@@ -1,0 +1,10 @@
+/** User levels (spec: accounts §6). */
+export const LEVELS = {
+  lw1: -1,
+  writer: 1,
+  ambassador: 10,
+  admin: 80,
+  superadmin: 99,
+} as const;
+
+export type LevelName = keyof typeof LEVELS;

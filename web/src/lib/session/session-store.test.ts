@@ -1,0 +1,131 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '@/lib/api';
+import { storageKeys } from '@/lib/storage-keys';
+import { buildUser } from '@/testing/build-user';
+
+import { createSessionStore } from './session-store';
+import type { KeyValueStore } from './session-store';
+import type { SessionUser } from './user-schema';
+
+function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStore & { values: Map<string, string> } {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    read: (key) => values.get(key) ?? null,
+    write: (key, value) => {
+      values.set(key, value);
+    },
+    remove: (key) => {
+      values.delete(key);
+    },
+  };
+}
+
+function setup(fetchCurrentUser: () => Promise<SessionUser>, initial: Record<string, string> = {}) {
+  const storage = memoryStorage(initial);
+  const fetch = vi.fn(fetchCurrentUser);
+  const store = createSessionStore({ fetchCurrentUser: fetch, storage });
+  return { store, storage, fetch };
+}
+
+const ana = buildUser();
+
+describe('session initialisation', () => {
+  it('does not ask the server without a marker or a cached user', async () => {
+    const { store, fetch } = setup(() => Promise.resolve(ana));
+    await expect(store.initialise()).resolves.toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(store.getState()).toMatchObject({ user: null, initialised: true });
+  });
+
+  it("asks the server when the 'might be logged in' marker exists, and caches the user", async () => {
+    const { store, storage, fetch } = setup(() => Promise.resolve(ana), {
+      [storageKeys.mightBeLoggedIn]: '1',
+    });
+    await expect(store.initialise()).resolves.toEqual(ana);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(storage.values.get(storageKeys.cachedUser) ?? 'null')).toEqual(ana);
+  });
+
+  it('asks the server when a cached user exists', async () => {
+    const { fetch, store } = setup(() => Promise.resolve(ana), {
+      [storageKeys.cachedUser]: JSON.stringify(ana),
+    });
+    await store.initialise();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('treats the not-yet-built users/me (404 not_found) as no user and clears user, cache and marker', async () => {
+    const { store, storage } = setup(
+      () => Promise.reject(new ApiError('not_found', 'failed', 404)),
+      {
+        [storageKeys.mightBeLoggedIn]: '1',
+        [storageKeys.cachedUser]: JSON.stringify(ana),
+      },
+    );
+    await expect(store.initialise()).resolves.toBeNull();
+    expect(store.getState().user).toBeNull();
+    expect(storage.values.has(storageKeys.cachedUser)).toBe(false);
+    expect(storage.values.has(storageKeys.mightBeLoggedIn)).toBe(false);
+  });
+
+  it('keeps the cached user when the server cannot be reached (offline first)', async () => {
+    const { store, storage } = setup(
+      () => Promise.reject(new ApiError('network_error', 'network', 0)),
+      {
+        [storageKeys.cachedUser]: JSON.stringify(ana),
+      },
+    );
+    await expect(store.initialise()).resolves.toEqual(ana);
+    expect(storage.values.has(storageKeys.cachedUser)).toBe(true);
+  });
+
+  it('ignores a corrupt cached user', async () => {
+    const { store } = setup(() => Promise.reject(new ApiError('not_found', 'failed', 404)), {
+      [storageKeys.cachedUser]: '{not json',
+    });
+    expect(store.peekUser()).toBeNull();
+    await expect(store.initialise()).resolves.toBeNull();
+  });
+
+  it('shares one request between concurrent callers', async () => {
+    const { store, fetch } = setup(() => Promise.resolve(ana), {
+      [storageKeys.mightBeLoggedIn]: '1',
+    });
+    await Promise.all([store.initialise(), store.initialise()]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('session changes', () => {
+  it('peeks at the cached user before initialisation', () => {
+    const { store } = setup(() => Promise.resolve(ana), {
+      [storageKeys.cachedUser]: JSON.stringify(ana),
+    });
+    expect(store.peekUser()).toEqual(ana);
+  });
+
+  it('clears marker, cache and user on logout and notifies listeners', () => {
+    const { store, storage } = setup(() => Promise.resolve(ana));
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.setUser(ana);
+    expect(storage.values.get(storageKeys.mightBeLoggedIn)).toBe('1');
+    store.clear();
+    expect(store.getState().user).toBeNull();
+    expect(storage.values.size).toBe(0);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a new login only while someone is logged in', () => {
+    const { store } = setup(() => Promise.resolve(ana));
+    store.markNeedsToLoginAgain();
+    expect(store.getState().needsToLoginAgain).toBe(false);
+    store.setUser(ana);
+    store.markNeedsToLoginAgain();
+    expect(store.getState().needsToLoginAgain).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { isApiError } from '@/lib/api';
+import { storageKeys } from '@/lib/storage-keys';
+
+import { userSchema } from './user-schema';
+import type { SessionUser } from './user-schema';
+
+export interface KeyValueStore {
+  read: (key: string) => string | null;
+  write: (key: string, value: string) => void;
+  remove: (key: string) => void;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  /** True once the session has been initialised in this page (splash or a guard). */
+  initialised: boolean;
+  /** Set when a token refresh fails while logged in: the re-login modal must appear. */
+  needsToLoginAgain: boolean;
+}
+
+export interface SessionStore {
+  getState: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
+  /** The user of this page, or the cached one before the session is initialised. No network. */
+  peekUser: () => SessionUser | null;
+  /**
+   * Spec "Session": load the cached user, then ask the server for the current user when a
+   * cached user or the 'might be logged in' marker exists. A refusal from the server clears the
+   * user, the cache and the marker; no answer at all (offline) keeps the cached user and the
+   * marker, so an offline-first app still opens.
+   * Concurrent callers share one initialisation.
+   */
+  initialise: () => Promise<SessionUser | null>;
+  /** After a successful sign-in (or a refreshed user record). */
+  setUser: (user: SessionUser) => void;
+  /** Logout: clears the marker, the cached user and the in-memory session. */
+  clear: () => void;
+  markNeedsToLoginAgain: () => void;
+}
+
+export interface SessionDeps {
+  fetchCurrentUser: () => Promise<SessionUser>;
+  storage: KeyValueStore;
+}
+
+export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): SessionStore {
+  let state: SessionState = { user: null, initialised: false, needsToLoginAgain: false };
+  let pending: Promise<SessionUser | null> | null = null;
+  const listeners = new Set<() => void>();
+
+  function update(next: Partial<SessionState>): void {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  }
+
+  function readCachedUser(): SessionUser | null {
+    const raw = storage.read(storageKeys.cachedUser);
+    if (raw === null) return null;
+    try {
+      const parsed = userSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function forget(): void {
+    storage.remove(storageKeys.cachedUser);
+    storage.remove(storageKeys.mightBeLoggedIn);
+  }
+
+  async function run(): Promise<SessionUser | null> {
+    const cached = readCachedUser();
+    const mightBeLoggedIn = storage.read(storageKeys.mightBeLoggedIn) !== null;
+    if (cached) update({ user: cached });
+    if (!cached && !mightBeLoggedIn) {
+      update({ user: null, initialised: true });
+      return null;
+    }
+    try {
+      const user = await fetchCurrentUser();
+      storage.write(storageKeys.cachedUser, JSON.stringify(user));
+      storage.write(storageKeys.mightBeLoggedIn, '1');
+      update({ user, initialised: true });
+      return user;
+    } catch (error) {
+      if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
+        update({ user: cached, initialised: true });
+        return cached;
+      }
+      forget();
+      update({ user: null, initialised: true });
+      return null;
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    peekUser: () => (state.initialised ? state.user : (state.user ?? readCachedUser())),
+    initialise() {
+      pending ??= run().finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
+    setUser(user) {
+      storage.write(storageKeys.cachedUser, JSON.stringify(user));
+      storage.write(storageKeys.mightBeLoggedIn, '1');
+      update({ user, initialised: true, needsToLoginAgain: false });
+    },
+    clear() {
+      forget();
+      update({ user: null, initialised: true, needsToLoginAgain: false });
+    },
+    markNeedsToLoginAgain() {
+      if (state.user) update({ needsToLoginAgain: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Keys of the small values kept in `localStorage`. Everything bigger (manuscripts, the user
+ * record once `storage/` lands) belongs in IndexedDB, not here.
+ */
+export const storageKeys = {
+  /** Set after a successful sign-in, cleared by logout; tells splash to ask the server. */
+  mightBeLoggedIn: 'quire.might_be_logged_in',
+  /** The last user the server returned (JSON), so the app can start offline. */
+  cachedUser: 'quire.user',
+  locale: 'quire.locale',
+  colorScheme: 'quire.color_scheme',
+  themePreset: 'quire.theme',
+  referralId: 'quire.referral_id',
+  storeBannerDismissed: 'quire.store_banner_dismissed',
+} as const;
+
+/** `localStorage` can throw (private mode, disabled storage); the app must keep working. */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value simply does not persist.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing to remove.
+  }
+}

@@ -1,0 +1,24 @@
+export {
+  BASE_SHADE,
+  generateColorTuple,
+  hexToRgb,
+  isHexColor,
+  lightness,
+  normaliseHex,
+} from './color-tuple';
+export { createAppTheme } from './create-app-theme';
+export {
+  CUSTOM_THEME_DEFAULTS,
+  DEFAULT_THEME_ID,
+  isThemeId,
+  presetColors,
+  THEME_PRESETS,
+} from './presets';
+export type { ThemeColors, ThemeId, ThemePresetId } from './presets';
+export {
+  getThemeSelection,
+  selectionColors,
+  setThemeSelection,
+  useThemeSelection,
+} from './theme-store';
+export type { ThemeSelection } from './theme-store';

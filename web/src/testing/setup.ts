@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/** jsdom lacks the browser APIs Mantine relies on. */
+function installBrowserShims(): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- legacy API some libraries still call.
+      addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- legacy API some libraries still call.
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+
+  class ResizeObserverShim {
+    observe = vi.fn();
+    unobserve = vi.fn();
+    disconnect = vi.fn();
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    configurable: true,
+    writable: true,
+    value: ResizeObserverShim,
+  });
+
+  Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, value: vi.fn() });
+  Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
+    configurable: true,
+    writable: true,
+    value: vi.fn(),
+  });
+}
+
+declare global {
+  /** Tells React that tests drive updates through `act` (Testing Library's own setup needs globals). */
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+
+installBrowserShims();
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});
