@@ -59,7 +59,7 @@ test-rust:
 	scripts/test-rust.sh
 
 test-web: web-deps
-	cd $(WEB) && npm run lint && npm run typecheck && npm test
+	cd $(WEB) && npm run lint && npm run typecheck && NO_COLOR=1 npm test
 
 test-e2e: web-build server-debug
 	cd $(WEB) && QUIRE_BIN=$(QUIRE_DEBUG) npx playwright test
