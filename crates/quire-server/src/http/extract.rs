@@ -1,9 +1,11 @@
 //! Extractors and the success wrapper, so that every answer and every refusal of a malformed
 //! request speaks the envelope.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use quire_protocol::Success;
 use serde::Serialize;
@@ -21,8 +23,9 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
     }
 }
 
-/// A JSON body. Malformed JSON is refused with `invalid_json`, a body over the limit with
-/// `payload_too_large`.
+/// A JSON object body. Malformed JSON, or JSON that is not an object of the expected shape, is
+/// refused with `invalid_json`; a body over the limit with `payload_too_large`; a body without a
+/// JSON content type with `unsupported_media_type`.
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -34,23 +37,43 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        if !has_json_content_type(req.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
         }
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::PayloadTooLarge
+            } else {
+                ApiError::InvalidJson(rejection.body_text())
+            }
+        })?;
+        // serde accepts a sequence for a struct; our bodies are always objects.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(ApiError::InvalidJson(
+                "the body is not a JSON object".to_owned(),
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(ApiJson)
+            .map_err(|e| ApiError::InvalidJson(e.to_string()))
     }
 }
 
-fn json_rejection(rejection: JsonRejection) -> ApiError {
-    match rejection {
-        JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType,
-        JsonRejection::BytesRejection(r)
-            if r.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE =>
-        {
-            ApiError::PayloadTooLarge
-        }
-        other => ApiError::InvalidJson(other.body_text()),
-    }
+fn has_json_content_type(headers: &HeaderMap) -> bool {
+    let Some(content_type) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 /// A query string. One that does not parse is refused with `invalid_query`.
@@ -122,7 +145,14 @@ mod tests {
 
     #[tokio::test]
     async fn malformed_json_is_refused_with_invalid_json() {
-        for bad in [r#"{"title":"#, "not json", r#"{"title": 7}"#, "[]", ""] {
+        for bad in [
+            r#"{"title":"#,
+            "not json",
+            r#"{"title": 7}"#,
+            "[]",
+            r#"["Act I"]"#,
+            "",
+        ] {
             let (status, body) = call(Body::from(bad), Some("application/json")).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}");
             assert_eq!(

@@ -99,3 +99,49 @@ async fn answers_are_compressed_when_the_client_accepts_it() {
     assert_eq!(response.headers()["content-encoding"], "gzip");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn malformed_json_on_a_real_endpoint_is_refused_with_invalid_json() {
+    let app = TestApp::spawn().await;
+    for bad in [r#"{"email":"#, "not json", r#"{"email": 7}"#, "[]"] {
+        let answer = app
+            .send(
+                app.client
+                    .post(app.url("/api/v4/auth/login"))
+                    .header("content-type", "application/json")
+                    .body(bad),
+            )
+            .await;
+        answer.assert_failed(400, "invalid_json");
+    }
+    let no_type = app
+        .send(
+            app.client
+                .post(app.url("/api/v4/auth/login"))
+                .body(r#"{"email":"a@b.io"}"#),
+        )
+        .await;
+    no_type.assert_failed(415, "unsupported_media_type");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused_with_413_and_nothing_is_created() {
+    let app = TestApp::spawn_with(Db::Sqlite, &[("QUIRE_MAX_BODY_BYTES", "4096")]).await;
+    let name = "x".repeat(8000);
+    let answer = app
+        .post_json(
+            "users/",
+            &serde_json::json!({"name": name, "email": "big@example.com", "password": "secret12", "password_confirmation": "secret12"}),
+        )
+        .await;
+    answer.assert_failed(413, "payload_too_large");
+    let login = app
+        .post_json(
+            "auth/login",
+            &serde_json::json!({"email": "big@example.com", "password": "secret12"}),
+        )
+        .await;
+    login.assert_failed(401, "invalid_credentials");
+    app.stop().await;
+}
