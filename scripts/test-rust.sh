@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Runs every Rust test: on SQLite always, and on PostgreSQL too when one answers on
-# 127.0.0.1:5432 (or QUIRE_TEST_POSTGRES_URL is already set).
+# 127.0.0.1:5432 (or QUIRE_TEST_POSTGRES_URL is already set). The mail tests talk to a real
+# SMTP server, aiosmtpd (PyPI), which is installed here when missing.
 set -euo pipefail
+if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+  echo "Installing aiosmtpd (the SMTP server the mail tests deliver to)..."
+  python3 -m pip install --quiet --disable-pip-version-check aiosmtpd \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages aiosmtpd
+fi
 if [ -z "${QUIRE_TEST_POSTGRES_URL:-}" ]; then
   if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
     export QUIRE_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:5432/postgres"

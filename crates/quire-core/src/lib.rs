@@ -1,13 +1,14 @@
 //! Quire's domain: the types and rules every other crate agrees on.
 //!
-//! This crate owns ids, user levels and area permissions, and the clock helpers. It performs no
-//! I/O and knows nothing of HTTP, SQL or the browser: a rule here is a pure function with a
-//! unit test beside it.
+//! This crate owns ids, user levels and area permissions, two-factor input rules, and the clock
+//! helpers. It performs no I/O and knows nothing of HTTP, SQL or the browser: a rule here is a
+//! pure function with a unit test beside it.
 
 pub mod account;
 pub mod entitlement;
 pub mod id;
 pub mod level;
+pub mod mfa;
 pub mod settings;
 pub mod time;
 

@@ -8,5 +8,6 @@
 pub mod account;
 pub mod envelope;
 pub mod reference;
+pub mod two_factor;
 
 pub use envelope::{ErrorBody, Failure, Success};

@@ -79,7 +79,67 @@ pub const KEYS: &[KeySpec] = &[
         secret: false,
         doc: "Largest request body accepted, in bytes; larger ones are refused with 413.",
     },
+    KeySpec {
+        key: "smtp_url",
+        env: "QUIRE_SMTP_URL",
+        default: None,
+        secret: true,
+        doc: "SMTP server for outgoing mail: smtp://user:password@host:587 (STARTTLS, required), \
+              smtps://user:password@host:465 (TLS from the start), or smtp://127.0.0.1:2525 \
+              (plain: the default for a loopback host only; ?tls=none forces it elsewhere, \
+              ?tls=starttls forces STARTTLS). Unset: mail stays in the outbox table and the log.",
+    },
+    KeySpec {
+        key: "mail_from",
+        env: "QUIRE_MAIL_FROM",
+        default: Some("Quire <no-reply@localhost>"),
+        secret: false,
+        doc: "The From of every message Quire mails, as Name <address>.",
+    },
+    KeySpec {
+        key: "sms_gateway_url",
+        env: "QUIRE_SMS_GATEWAY_URL",
+        default: None,
+        secret: false,
+        doc: "HTTP SMS gateway: each text is POSTed there as JSON {\"to\": \"+15551234567\", \
+              \"text\": \"…\"}. Unset: texts stay in the sms_outbox table and the log.",
+    },
+    KeySpec {
+        key: "sms_gateway_token",
+        env: "QUIRE_SMS_GATEWAY_TOKEN",
+        default: None,
+        secret: true,
+        doc: "Bearer token sent to the SMS gateway (Authorization: Bearer …); optional.",
+    },
 ];
+
+/// How mail reaches the SMTP server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmtpSecurity {
+    /// Unencrypted (loopback, or `?tls=none`).
+    Plain,
+    /// Plain connection upgraded with STARTTLS; mail is never sent if the upgrade fails.
+    StartTls,
+    /// TLS from the first byte (`smtps://`).
+    Tls,
+}
+
+/// The SMTP server mail is delivered through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpSettings {
+    pub host: String,
+    pub port: u16,
+    pub security: SmtpSecurity,
+    pub username: Option<String>,
+    pub password: Option<Secret>,
+}
+
+/// The HTTP SMS gateway texts are posted to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmsGatewaySettings {
+    pub url: String,
+    pub token: Option<Secret>,
+}
 
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +179,12 @@ pub struct Config {
     pub log_format: LogFormat,
     pub log_level: String,
     pub max_body_bytes: usize,
+    /// `None`: mail stays in the outbox table.
+    pub smtp: Option<SmtpSettings>,
+    /// The From of outgoing mail, as `Name <address>` (validated).
+    pub mail_from: String,
+    /// `None`: texts stay in the SMS outbox table.
+    pub sms_gateway: Option<SmsGatewaySettings>,
 }
 
 /// Every problem found in the configuration, one line each.
@@ -242,6 +308,54 @@ impl Config {
                 }
             });
 
+        let smtp = take(&raw, "smtp_url").and_then(|r| match parse_smtp_url(&r.value) {
+            Ok(settings) => Some(settings),
+            Err(why) => {
+                problems.push(format!("{}: {why}", r.source));
+                None
+            }
+        });
+        let mail_from = take(&raw, "mail_from")
+            .and_then(|r| {
+                if r.value.parse::<lettre::message::Mailbox>().is_ok() {
+                    Some(r.value.clone())
+                } else {
+                    problems.push(format!(
+                        "{}: {:?} is not a sender such as Quire <no-reply@example.com>",
+                        r.source, r.value
+                    ));
+                    None
+                }
+            })
+            .unwrap_or_default();
+        let sms_gateway_token = take(&raw, "sms_gateway_token").map(|r| Secret::new(&r.value));
+        let sms_gateway = match take(&raw, "sms_gateway_url") {
+            Some(r) => match url::Url::parse(&r.value) {
+                Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => {
+                    Some(SmsGatewaySettings {
+                        url: r.value.clone(),
+                        token: sms_gateway_token,
+                    })
+                }
+                _ => {
+                    problems.push(format!(
+                        "{}: {:?} is not an http:// or https:// URL",
+                        r.source, r.value
+                    ));
+                    None
+                }
+            },
+            None => {
+                if let Some(r) = take(&raw, "sms_gateway_token") {
+                    problems.push(format!(
+                        "{}: a gateway token is set but QUIRE_SMS_GATEWAY_URL is not",
+                        r.source
+                    ));
+                }
+                None
+            }
+        };
+
         match (
             listen,
             data_dir,
@@ -270,6 +384,9 @@ impl Config {
                 log_format,
                 log_level,
                 max_body_bytes,
+                smtp,
+                mail_from,
+                sms_gateway,
             }),
             _ => Err(ConfigError { problems }),
         }
@@ -292,6 +409,79 @@ impl Config {
         }
         out
     }
+}
+
+/// Reads an `smtp://` or `smtps://` URL: host, port, security and the credentials (which may
+/// be percent-encoded).
+fn parse_smtp_url(text: &str) -> Result<SmtpSettings, String> {
+    let url = url::Url::parse(text)
+        .map_err(|_| "not a URL such as smtp://user:password@host:587".to_owned())?;
+    let implicit_tls = match url.scheme() {
+        "smtp" => false,
+        "smtps" => true,
+        other => {
+            return Err(format!(
+                "unsupported scheme {other:?}; use smtp:// or smtps://"
+            ));
+        }
+    };
+    let host = match url.host() {
+        Some(url::Host::Ipv6(ip)) => ip.to_string(),
+        Some(host) => host.to_string(),
+        None => return Err("the SMTP URL names no host".to_owned()),
+    };
+    let loopback = host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    let mut tls_choice = None;
+    for (key, value) in url.query_pairs() {
+        match key.as_ref() {
+            "tls" => tls_choice = Some(value.into_owned()),
+            other => return Err(format!("unknown SMTP URL option {other:?} (only tls=)")),
+        }
+    }
+    let security = match (implicit_tls, tls_choice.as_deref()) {
+        (true, None | Some("tls")) => SmtpSecurity::Tls,
+        (true, Some(other)) => {
+            return Err(format!(
+                "smtps:// is TLS from the start; tls={other} contradicts it"
+            ));
+        }
+        (false, Some("starttls")) => SmtpSecurity::StartTls,
+        (false, Some("none")) => SmtpSecurity::Plain,
+        (false, None) if loopback => SmtpSecurity::Plain,
+        (false, None) => SmtpSecurity::StartTls,
+        (false, Some(other)) => {
+            return Err(format!("tls={other} is not starttls or none"));
+        }
+    };
+    let port = url.port().unwrap_or(match security {
+        SmtpSecurity::Tls => 465,
+        SmtpSecurity::StartTls => 587,
+        SmtpSecurity::Plain => 25,
+    });
+    let decode = |s: &str| {
+        percent_encoding::percent_decode_str(s)
+            .decode_utf8()
+            .map(|s| s.into_owned())
+            .map_err(|_| "the SMTP credentials are not valid UTF-8".to_owned())
+    };
+    let username = match url.username() {
+        "" => None,
+        user => Some(decode(user)?),
+    };
+    let password = url.password().map(decode).transpose()?.map(Secret::new);
+    if password.is_some() && username.is_none() {
+        return Err("the SMTP URL has a password but no user".to_owned());
+    }
+    Ok(SmtpSettings {
+        host,
+        port,
+        security,
+        username,
+        password,
+    })
 }
 
 fn take<'a>(raw: &'a BTreeMap<&'static str, Raw>, key: &str) -> Option<&'a Raw> {
@@ -510,6 +700,101 @@ mod tests {
             .collect();
         let dir = no_file();
         Config::load(Some(&write(&dir, &uncommented)), &env(&[])).unwrap();
+    }
+
+    #[test]
+    fn without_smtp_or_a_gateway_mail_and_texts_stay_in_the_outboxes() {
+        let dir = no_file();
+        let config = Config::load(Some(&write(&dir, "")), &env(&[])).unwrap();
+        assert_eq!(config.smtp, None);
+        assert_eq!(config.sms_gateway, None);
+        assert_eq!(config.mail_from, "Quire <no-reply@localhost>");
+    }
+
+    #[test]
+    fn an_smtp_url_gives_the_host_port_security_and_decoded_credentials() {
+        let smtp =
+            parse_smtp_url("smtp://mailer%40quire.example:p%40ss%3Aword@mail.example:587").unwrap();
+        assert_eq!(smtp.host, "mail.example");
+        assert_eq!(smtp.port, 587);
+        assert_eq!(
+            smtp.security,
+            SmtpSecurity::StartTls,
+            "STARTTLS off loopback"
+        );
+        assert_eq!(smtp.username.as_deref(), Some("mailer@quire.example"));
+        assert_eq!(
+            smtp.password.as_ref().map(Secret::expose),
+            Some("p@ss:word")
+        );
+        assert!(!format!("{smtp:?}").contains("p@ss"));
+
+        let local = parse_smtp_url("smtp://127.0.0.1:2525").unwrap();
+        assert_eq!((local.port, local.security), (2525, SmtpSecurity::Plain));
+        assert_eq!(parse_smtp_url("smtp://localhost").unwrap().port, 25);
+        let forced = parse_smtp_url("smtp://localhost:2525?tls=starttls").unwrap();
+        assert_eq!(forced.security, SmtpSecurity::StartTls);
+        let plain = parse_smtp_url("smtp://relay.lan?tls=none").unwrap();
+        assert_eq!(plain.security, SmtpSecurity::Plain);
+        let tls = parse_smtp_url("smtps://u:p@mail.example").unwrap();
+        assert_eq!((tls.port, tls.security), (465, SmtpSecurity::Tls));
+    }
+
+    #[test]
+    fn every_bad_mail_and_sms_setting_is_reported_at_once() {
+        let dir = no_file();
+        let err = Config::load(
+            Some(&write(&dir, "")),
+            &env(&[
+                ("QUIRE_SMTP_URL", "imap://mail.example"),
+                ("QUIRE_MAIL_FROM", "not a mailbox"),
+                ("QUIRE_SMS_GATEWAY_TOKEN", "t0ken"),
+            ]),
+        )
+        .unwrap_err();
+        let text = err.to_string();
+        for needle in [
+            "QUIRE_SMTP_URL",
+            "QUIRE_MAIL_FROM",
+            "QUIRE_SMS_GATEWAY_TOKEN",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from:\n{text}");
+        }
+        assert_eq!(err.problems.len(), 3, "{text}");
+        assert!(!text.contains("t0ken"));
+        for bad in [
+            "smtp://",
+            "smtp://mail.example?tls=maybe",
+            "smtps://mail.example?tls=none",
+            "smtp://mail.example?port=25",
+            "smtp://:secret@mail.example",
+        ] {
+            assert!(parse_smtp_url(bad).is_err(), "{bad}");
+        }
+        let err = Config::load(
+            Some(&write(&dir, "")),
+            &env(&[("QUIRE_SMS_GATEWAY_URL", "ftp://sms.example")]),
+        )
+        .unwrap_err();
+        assert!(err.problems[0].contains("QUIRE_SMS_GATEWAY_URL"), "{err}");
+    }
+
+    #[test]
+    fn the_sms_gateway_token_can_come_from_a_file() {
+        let dir = no_file();
+        let token = dir.path().join("sms-token");
+        std::fs::write(&token, "s3cret\n").unwrap();
+        let config = Config::load(
+            Some(&write(&dir, "")),
+            &env(&[
+                ("QUIRE_SMS_GATEWAY_URL", "https://sms.example/send"),
+                ("QUIRE_SMS_GATEWAY_TOKEN_FILE", token.to_str().unwrap()),
+            ]),
+        )
+        .unwrap();
+        let gateway = config.sms_gateway.unwrap();
+        assert_eq!(gateway.url, "https://sms.example/send");
+        assert_eq!(gateway.token.as_ref().map(Secret::expose), Some("s3cret"));
     }
 
     fn write(dir: &tempfile::TempDir, text: &str) -> PathBuf {

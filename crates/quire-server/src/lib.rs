@@ -9,14 +9,17 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod mail;
+pub mod sms;
 pub mod telemetry;
 
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use quire_store::Store;
 use tokio::net::TcpListener;
+use tokio::sync::{Notify, watch};
 
 pub use config::Config;
 
@@ -26,6 +29,10 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
     pub limiter: Arc<auth::rate_limit::RateLimiter>,
+    /// Where two-factor codes are texted: the configured gateway, or the SMS outbox.
+    pub sms: Arc<dyn sms::SmsSender>,
+    /// Rung when mail is queued, so that SMTP delivery starts at once.
+    pub mail_queued: Arc<Notify>,
 }
 
 impl AppState {
@@ -40,10 +47,13 @@ impl AppState {
         let store = Store::open(config.database_url.expose())
             .await
             .context("cannot open the database")?;
+        let sms = sms::from_config(&config, &store)?;
         Ok(AppState {
             store,
             config: Arc::new(config),
             limiter: Arc::default(),
+            sms,
+            mail_queued: Arc::default(),
         })
     }
 
@@ -53,24 +63,38 @@ impl AppState {
     }
 }
 
-/// Serves `state` on `listener` until `shutdown` resolves, then finishes in-flight requests
-/// and closes the database.
+/// How long shutdown waits for a message being handed to the SMTP server.
+const DELIVERY_STOP_GRACE: Duration = Duration::from_secs(30);
+
+/// Serves `state` on `listener` until `shutdown` resolves, then finishes in-flight requests,
+/// stops mail delivery and closes the database. Mail delivery over SMTP runs beside the
+/// server when `smtp_url` is set.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let store = state.store.clone();
+    let (stop_delivery, stopping) = watch::channel(false);
+    let delivery = mail::delivery::spawn(&state, stopping)?;
     let app = http::router(state);
-    axum::serve(
+    let served = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown)
     .await
-    .context("the HTTP server failed")?;
+    .context("the HTTP server failed");
+    let _ = stop_delivery.send(true);
+    if let Some(delivery) = delivery
+        && tokio::time::timeout(DELIVERY_STOP_GRACE, delivery)
+            .await
+            .is_err()
+    {
+        tracing::warn!("mail delivery did not stop in time");
+    }
     store.close().await;
-    Ok(())
+    served
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

@@ -1,6 +1,8 @@
 //! Mail: the messages Quire sends (verify email, reset password, email changed, account
 //! deleted) in English and Spanish, recorded in the `mail_outbox` table and the log. Delivery
-//! over SMTP, when configured, reads from the same outbox.
+//! over SMTP, when configured, reads from the same outbox ([`delivery`]).
+
+pub mod delivery;
 
 use axum::http::HeaderMap;
 use quire_core::Id;
@@ -125,7 +127,10 @@ pub async fn send(
         created_at: now_ms(),
     };
     match app.store.queue_mail(&mail).await {
-        Ok(()) => tracing::info!(kind = %mail.kind, mail_id = %mail.id, "mail queued"),
+        Ok(()) => {
+            tracing::info!(kind = %mail.kind, mail_id = %mail.id, "mail queued");
+            app.mail_queued.notify_one();
+        }
         Err(e) => tracing::error!(error = %e, kind = %mail.kind, "mail could not be queued"),
     }
 }

@@ -19,6 +19,10 @@ pub struct UserRow {
     pub settings: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The second factor (`totp` or `sms`), from `user_mfa`; `None` when two-factor is off.
+    pub mfa_method: Option<String>,
+    pub mfa_totp_factor_sid: Option<String>,
+    pub mfa_sms_phone: Option<String>,
 }
 
 type UserTuple = (
@@ -33,10 +37,18 @@ type UserTuple = (
     String,
     i64,
     i64,
+    Option<String>,
+    Option<String>,
+    Option<String>,
 );
 
+/// The columns of a [`UserRow`], for `SELECT … FROM app_user`. The two-factor state comes from
+/// `user_mfa` (never its secret).
 const USER_COLUMNS: &str = "id, name, email, password_hash, level, price_tier, email_verified_at, \
-     meta, settings, created_at, updated_at";
+     meta, settings, created_at, updated_at, \
+     (SELECT m.method FROM user_mfa m WHERE m.user_id = app_user.id), \
+     (SELECT m.totp_factor_sid FROM user_mfa m WHERE m.user_id = app_user.id), \
+     (SELECT m.sms_phone FROM user_mfa m WHERE m.user_id = app_user.id)";
 
 fn user_from(t: UserTuple) -> UserRow {
     UserRow {
@@ -51,6 +63,9 @@ fn user_from(t: UserTuple) -> UserRow {
         settings: t.8,
         created_at: t.9,
         updated_at: t.10,
+        mfa_method: t.11,
+        mfa_totp_factor_sid: t.12,
+        mfa_sms_phone: t.13,
     }
 }
 

@@ -10,8 +10,10 @@
 pub mod accounts;
 mod connect;
 mod error;
+pub mod mail_delivery;
 pub mod reference;
 mod seed;
+pub mod two_factor;
 
 pub use connect::{Backend, Store};
 pub use error::StoreError;

@@ -5,6 +5,7 @@
 //! Logs stay silent unless `TEST_LOG=1`.
 
 mod database;
+pub mod smtp;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -199,6 +200,27 @@ impl TestApp {
         self.state
             .store
             .mail_to(recipient)
+            .await
+            .expect("the outbox reads")
+    }
+
+    /// The texts the SMS outbox holds for `recipient` (`+` and digits), newest first.
+    pub async fn sms_to(&self, recipient: &str) -> Vec<String> {
+        self.state
+            .store
+            .sms_to(recipient)
+            .await
+            .expect("the SMS outbox reads")
+    }
+
+    /// What became of the messages to `recipient` (SMTP delivery), newest first.
+    pub async fn mail_delivery_to(
+        &self,
+        recipient: &str,
+    ) -> Vec<quire_store::mail_delivery::MailDelivery> {
+        self.state
+            .store
+            .mail_delivery_to(recipient)
             .await
             .expect("the outbox reads")
     }

@@ -1,5 +1,5 @@
 //! Authentication: password hashing, opaque tokens, session cookies, the [`Actor`] extractor,
-//! the CSRF guard and rate limits.
+//! the CSRF guard, rate limits and the two-factor mechanics.
 //!
 //! Sessions are server-side rows; the browser holds two random tokens in `HttpOnly` cookies
 //! (an access token, and a refresh token that rotates on every use) and the database holds
@@ -12,5 +12,6 @@ pub mod password;
 pub mod rate_limit;
 pub mod session;
 pub mod tokens;
+pub mod two_factor;
 
 pub use actor::Actor;

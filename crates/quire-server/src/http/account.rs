@@ -7,7 +7,8 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use quire_core::account::FieldCode;
-use quire_core::entitlement;
+use quire_core::entitlement::{self, Entitlements};
+use quire_core::mfa::MfaMethod;
 use quire_core::settings;
 use quire_core::time::now_ms;
 use quire_protocol::account::User;
@@ -83,12 +84,40 @@ pub fn settings_of(row: &UserRow) -> Map<String, Value> {
     settings::with_defaults(&object(&row.settings))
 }
 
+/// The subscription view and the entitlements of `row`'s account as of now.
+fn rights(app: &AppState, row: &UserRow) -> (entitlement::Subscription, Entitlements) {
+    let billing_enabled = false;
+    let _ = app;
+    entitlement::entitlements(billing_enabled, row.created_at, None, None, now_ms())
+}
+
+/// What `row`'s account is entitled to now.
+pub fn entitlements_of(app: &AppState, row: &UserRow) -> Entitlements {
+    rights(app, row).1
+}
+
+/// The stored settings of `row` with the two-factor state, which lives in its own table,
+/// laid over them (`mfa_enabled`, `mfa_sms_phone_number`, `mfa_totp_factor_sid`).
+fn settings_with_mfa(row: &UserRow) -> Map<String, Value> {
+    let mut settings = settings_of(row);
+    let method = MfaMethod::from_stored(row.mfa_method.as_deref());
+    settings.insert("mfa_enabled".to_owned(), Value::from(method.as_str()));
+    settings.insert(
+        "mfa_sms_phone_number".to_owned(),
+        row.mfa_sms_phone.clone().map_or(Value::Null, Value::from),
+    );
+    settings.insert(
+        "mfa_totp_factor_sid".to_owned(),
+        row.mfa_totp_factor_sid
+            .clone()
+            .map_or(Value::Null, Value::from),
+    );
+    settings
+}
+
 /// The user object for `row`, with the subscription and entitlements as of now.
 pub fn user_object(app: &AppState, row: &UserRow, include_to_dos: bool) -> Result<User, ApiError> {
-    let billing_enabled = false;
-    let (subscription, entitlements) =
-        entitlement::entitlements(billing_enabled, row.created_at, None, None, now_ms());
-    let _ = app;
+    let (subscription, entitlements) = rights(app, row);
     let mut meta = object(&row.meta);
     meta.insert(
         "doesnt_have_password".to_owned(),
@@ -105,7 +134,7 @@ pub fn user_object(app: &AppState, row: &UserRow, include_to_dos: bool) -> Resul
         level: row.level,
         price_tier: row.price_tier,
         meta: Value::Object(meta),
-        settings: Value::Object(settings_of(row)),
+        settings: Value::Object(settings_with_mfa(row)),
         subscription: serde_json::to_value(subscription).map_err(anyhow::Error::from)?,
         entitlements: serde_json::to_value(entitlements).map_err(anyhow::Error::from)?,
         to_dos: include_to_dos.then(Vec::new),

@@ -12,6 +12,7 @@ use quire_protocol::Success;
 use quire_protocol::account::{
     ForgotRequest, LoginRequest, ReloginRequest, ResetPasswordRequest, SignUpRequest, UserEnvelope,
 };
+use quire_protocol::two_factor::LoginAnswer;
 use quire_store::StoreError;
 use quire_store::accounts::{NewEmailToken, NewUser, UserRow};
 use serde::Deserialize;
@@ -180,62 +181,72 @@ async fn check_credentials(
     }
 }
 
-/// `POST auth/login`: signs in with email and password.
+/// Signs `user` in after the password was accepted: the session and the user when two-factor
+/// is off; otherwise no session yet, and what the second step needs.
+async fn sign_in(
+    app: &AppState,
+    user: UserRow,
+    keep_logged_in: bool,
+    ip: String,
+    headers: &HeaderMap,
+    jar: CookieJar,
+) -> Result<(CookieJar, Envelope<LoginAnswer>), ApiError> {
+    if let Some(second_step) = super::two_factor::begin_login(app, &user, keep_logged_in).await? {
+        return Ok((jar, Envelope(LoginAnswer::MfaRequired(second_step))));
+    }
+    let jar = session::start(
+        app,
+        jar,
+        &user.id,
+        keep_logged_in,
+        ClientInfo::from_headers(headers, ip),
+    )
+    .await?;
+    Ok((
+        jar,
+        Envelope(LoginAnswer::SignedIn(UserEnvelope {
+            user: user_object(app, &user, true)?,
+        })),
+    ))
+}
+
+/// `POST auth/login`: signs in with email and password. For an account with two-factor on
+/// the answer is `{mfa_required: "totp"|"sms", mfa_token}` and no session starts (for SMS the
+/// code is texted now, unless one went less than 60 s ago); the client finishes with
+/// `auth/login_with_mfa_totp` or `auth/login_with_mfa_sms`.
 #[utoipa::path(post, path = "/auth/login", tag = "auth", request_body = LoginRequest,
-    responses((status = 200, body = Success<UserEnvelope>),
+    responses((status = 200, body = Success<LoginAnswer>),
               (status = 401, description = "invalid_credentials", body = quire_protocol::Failure),
-              (status = 429, description = "too_many_requests", body = quire_protocol::Failure)))]
+              (status = 429, description = "too_many_requests", body = quire_protocol::Failure),
+              (status = 502, description = "sms_failed: the sign-in code could not be texted", body = quire_protocol::Failure)))]
 pub async fn login(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     jar: CookieJar,
     ApiJson(body): ApiJson<LoginRequest>,
-) -> Result<(CookieJar, Envelope<UserEnvelope>), ApiError> {
+) -> Result<(CookieJar, Envelope<LoginAnswer>), ApiError> {
     let user = check_credentials(&app, &ip, &body.email, &body.password).await?;
-    let jar = session::start(
-        &app,
-        jar,
-        &user.id,
-        body.keep_logged_in,
-        ClientInfo::from_headers(&headers, ip),
-    )
-    .await?;
-    Ok((
-        jar,
-        Envelope(UserEnvelope {
-            user: user_object(&app, &user, true)?,
-        }),
-    ))
+    sign_in(&app, user, body.keep_logged_in, ip, &headers, jar).await
 }
 
 /// `POST auth/refresh_token_with_email_password`: the re-login modal after a session expired.
+/// Two-factor applies as for `auth/login`.
 #[utoipa::path(post, path = "/auth/refresh_token_with_email_password", tag = "auth",
     request_body = ReloginRequest,
-    responses((status = 200, body = Success<UserEnvelope>),
-              (status = 401, description = "invalid_credentials", body = quire_protocol::Failure)))]
+    responses((status = 200, body = Success<LoginAnswer>),
+              (status = 401, description = "invalid_credentials", body = quire_protocol::Failure),
+              (status = 429, description = "too_many_requests", body = quire_protocol::Failure),
+              (status = 502, description = "sms_failed", body = quire_protocol::Failure)))]
 pub async fn relogin(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     jar: CookieJar,
     ApiJson(body): ApiJson<ReloginRequest>,
-) -> Result<(CookieJar, Envelope<UserEnvelope>), ApiError> {
+) -> Result<(CookieJar, Envelope<LoginAnswer>), ApiError> {
     let user = check_credentials(&app, &ip, &body.email, &body.password).await?;
-    let jar = session::start(
-        &app,
-        jar,
-        &user.id,
-        body.keep_logged_in,
-        ClientInfo::from_headers(&headers, ip),
-    )
-    .await?;
-    Ok((
-        jar,
-        Envelope(UserEnvelope {
-            user: user_object(&app, &user, true)?,
-        }),
-    ))
+    sign_in(&app, user, body.keep_logged_in, ip, &headers, jar).await
 }
 
 /// `GET auth/logout` (and `POST`): ends this device's session and clears its cookies. Always

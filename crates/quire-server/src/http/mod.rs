@@ -7,6 +7,7 @@ pub mod extract;
 mod layers;
 pub mod openapi;
 mod reference;
+mod two_factor;
 mod users;
 mod web;
 
@@ -40,6 +41,14 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(auth::resend_verify_email))
         .routes(routes!(auth::forgot))
         .routes(routes!(auth::reset_password))
+        // Two-factor (spec, accounts §4 "Two-factor", §7 "Auth").
+        .routes(routes!(two_factor::login_with_mfa_totp))
+        .routes(routes!(two_factor::login_with_mfa_sms))
+        .routes(routes!(two_factor::enable_totp_step1))
+        .routes(routes!(two_factor::enable_totp_step2))
+        .routes(routes!(two_factor::enable_sms_step1))
+        .routes(routes!(two_factor::enable_sms_step2))
+        .routes(routes!(two_factor::disable_mfa))
         // The signed-in user (spec, accounts §7 "Users").
         .routes(routes!(users::me))
         .routes(routes!(users::update))

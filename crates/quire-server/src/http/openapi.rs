@@ -18,7 +18,11 @@ use utoipa::OpenApi;
     ),
     servers((url = "/api/v4")),
     tags(
-        (name = "reference", description = "Public reference data; no login needed.")
+        (name = "reference", description = "Public reference data; no login needed."),
+        (name = "two-factor", description = "Two-factor sign-in by authenticator app (TOTP) or \
+            SMS: set-up in two steps, `auth/disable_mfa` to turn it off (needs the password), and \
+            the second step of a sign-in. Codes are six digits and work once. Turning two-factor \
+            on needs the `can_use_two_factor` entitlement (403 `subscription_required`).")
     )
 )]
 struct ApiDoc;

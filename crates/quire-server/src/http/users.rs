@@ -99,7 +99,7 @@ pub async fn update(
 }
 
 /// Verifies the caller's current password, unless the account has none.
-async fn confirm_password(
+pub(super) async fn confirm_password(
     app: &AppState,
     stored: Option<String>,
     given: &str,

@@ -4,6 +4,8 @@
 mod accounts;
 mod config;
 mod envelope;
+mod mail_delivery;
 mod openapi;
 mod reference;
+mod two_factor;
 mod web;
