@@ -8,6 +8,7 @@ pub mod account;
 pub mod entitlement;
 pub mod id;
 pub mod level;
+pub mod manuscript;
 pub mod settings;
 pub mod time;
 
