@@ -1,13 +1,15 @@
 //! Quire's domain: the types and rules every other crate agrees on.
 //!
-//! This crate owns ids, user levels and area permissions, two-factor input rules, and the clock
-//! helpers. It performs no I/O and knows nothing of HTTP, SQL or the browser: a rule here is a
+//! This crate owns ids, user levels and area permissions, account and settings rules,
+//! subscription entitlements, two-factor input rules, the manuscript rules (ordering, trash,
+//! structure, word counts, writing sessions, to-dos) and the clock helpers. It performs no I/O and knows nothing of HTTP, SQL or the browser: a rule here is a
 //! pure function with a unit test beside it.
 
 pub mod account;
 pub mod entitlement;
 pub mod id;
 pub mod level;
+pub mod manuscript;
 pub mod mfa;
 pub mod settings;
 pub mod time;
