@@ -2,8 +2,9 @@
 //!
 //! This crate owns ids, user levels and area permissions, account and settings rules,
 //! subscription entitlements, two-factor input rules, the manuscript rules (ordering, trash,
-//! structure, word counts, writing sessions, to-dos) and the clock helpers. It performs no I/O and knows nothing of HTTP, SQL or the browser: a rule here is a
-//! pure function with a unit test beside it.
+//! structure, word counts, writing sessions, to-dos) and the clock helpers. It performs no I/O
+//! and knows nothing of HTTP, SQL or the browser: a rule here is a pure function with a unit
+//! test beside it.
 
 pub mod account;
 pub mod entitlement;
