@@ -1,6 +1,7 @@
 //! The API test binary: the real server in-process (`quire_testkit::TestApp`), on SQLite and,
 //! when `QUIRE_TEST_POSTGRES_URL` is set, on PostgreSQL too.
 
+mod access_matrix;
 mod accounts;
 mod config;
 mod envelope;
