@@ -9,7 +9,7 @@ import { requestUrl } from '@/testing/request-url';
 
 import { routes } from './routes';
 
-/** The server as it is today: the user and auth endpoints answer 404 not_found. */
+/** A server that refuses the user endpoints (404 not_found): nobody is signed in. */
 function stubServer() {
   const fetch = vi.fn((input: RequestInfo | URL) => {
     const url = requestUrl(input);
@@ -49,7 +49,7 @@ describe('an anonymous visitor', () => {
     open('/manuscripts');
     expect(await heading('Log in')).toBeInTheDocument();
     expect(fetch.mock.calls.map(([input]) => requestUrl(input))).toEqual([
-      '/api/v4/users/me?exclude_to_dos=1',
+      '/api/v4/users/me?exclude_to_dos=true',
     ]);
     expect(window.localStorage.getItem('quire.might_be_logged_in')).toBeNull();
   });

@@ -191,6 +191,36 @@ describe('token refresh', () => {
     ]);
   });
 
+  it('refreshes for the session-bound auth calls disable_mfa and resend_verify_email', async () => {
+    for (const path of ['/auth/disable_mfa', '/auth/resend_verify_email']) {
+      let refreshed = false;
+      const { client, calls } = setup((url) => {
+        if (url.endsWith('/auth/refresh_token')) {
+          refreshed = true;
+          return json({ status: 'success', data: true });
+        }
+        return refreshed
+          ? json({ status: 'success', data: true })
+          : json({ status: 'failed', data: 'expired_token' }, 401);
+      });
+      await expect(client.post(path, {}, z.boolean())).resolves.toBe(true);
+      expect(calls()).toEqual([`/api/v4${path}`, '/api/v4/auth/refresh_token', `/api/v4${path}`]);
+    }
+  });
+
+  it('does not report a refresh that got no answer (offline) as a failed session', async () => {
+    const { client } = setup((url) => {
+      if (url.endsWith('/auth/refresh_token')) throw new TypeError('Failed to fetch');
+      return json({ status: 'failed', data: 'expired_token' }, 401);
+    });
+    const listener = vi.fn();
+    client.onRefreshFailed(listener);
+    await expect(client.get('/manuscripts', z.unknown())).rejects.toMatchObject({
+      code: 'expired_token',
+    });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
   it('shares one refresh between concurrent 401s', async () => {
     let refreshes = 0;
     const { client } = setup((url) => {

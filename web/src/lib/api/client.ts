@@ -41,7 +41,7 @@ export interface ApiClient {
   /** Refreshes the session token; concurrent callers share one refresh. Resolves to success. */
   refreshToken(): Promise<boolean>;
   isRefreshing(): boolean;
-  /** Called when a refresh fails (the session then asks the user to log in again). */
+  /** Called when the server refuses a refresh (the session then asks to log in again). */
   onRefreshFailed(listener: () => void): () => void;
 }
 
@@ -50,9 +50,16 @@ export function isAuthPath(path: string): boolean {
   return path === '/auth' || path.startsWith('/auth/');
 }
 
-/** Spec §7: a 401 triggers one refresh for non-auth paths and for `/auth/enable_*`. */
+/**
+ * `/auth/...` calls that act on the signed-in session. Spec §7 names `auth/enable_*`; turning
+ * two-factor off and resending the verification mail need the session just the same, so an
+ * expired access token must be refreshed for them too (sign-in and refresh calls never are).
+ */
+const SESSION_AUTH_PATHS = ['/auth/enable_', '/auth/disable_mfa', '/auth/resend_verify_email'];
+
+/** Spec §7: a 401 triggers one refresh for non-auth paths and for session-bound auth paths. */
 export function refreshesOnUnauthorized(path: string): boolean {
-  return !isAuthPath(path) || path.startsWith('/auth/enable_');
+  return !isAuthPath(path) || SESSION_AUTH_PATHS.some((prefix) => path.startsWith(prefix));
 }
 
 function normalisePath(path: string): string {
@@ -145,8 +152,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         const body = await readBody(response);
         unwrapEnvelope(body, response.status, z.unknown());
         return true;
-      } catch {
-        for (const listener of refreshFailedListeners) listener();
+      } catch (error) {
+        // Only a refusal means the session is over; no answer at all (offline) does not.
+        if (error instanceof ApiError && error.kind === 'failed') {
+          for (const listener of refreshFailedListeners) listener();
+        }
         return false;
       } finally {
         refreshing = null;

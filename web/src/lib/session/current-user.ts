@@ -5,6 +5,6 @@ import type { SessionUser } from './user-schema';
 
 /** `GET /api/v4/users/me`: the signed-in user (`data.user`). */
 export async function fetchCurrentUser(client: ApiClient): Promise<SessionUser> {
-  const data = await client.get('/users/me', currentUserResponseSchema, { exclude_to_dos: 1 });
+  const data = await client.get('/users/me', currentUserResponseSchema, { exclude_to_dos: true });
   return data.user;
 }

@@ -129,3 +129,49 @@ describe('session changes', () => {
     expect(store.getState().needsToLoginAgain).toBe(true);
   });
 });
+
+describe('re-login and reload', () => {
+  it('clears the re-login flag when a user is set again', () => {
+    const { store } = setup(() => Promise.resolve(ana));
+    store.setUser(ana);
+    store.markNeedsToLoginAgain();
+    store.setUser({ ...ana, name: 'Ana Again' });
+    expect(store.getState()).toMatchObject({
+      needsToLoginAgain: false,
+      user: { name: 'Ana Again' },
+    });
+  });
+
+  it('reloads the user from the server and caches it', async () => {
+    const fresh = { ...ana, name: 'Ana Fresh' };
+    const { store, storage } = setup(() => Promise.resolve(fresh));
+    store.setUser(ana);
+    await expect(store.reload()).resolves.toEqual(fresh);
+    expect(store.getState().user).toEqual(fresh);
+    expect(JSON.parse(storage.values.get(storageKeys.cachedUser) ?? '{}')).toMatchObject({
+      name: 'Ana Fresh',
+    });
+  });
+
+  it('keeps the user and rejects when a reload is refused', async () => {
+    const { store } = setup(() => Promise.reject(new ApiError('expired_session', 'failed', 401)));
+    store.setUser(ana);
+    await expect(store.reload()).rejects.toMatchObject({ code: 'expired_session' });
+    expect(store.getState().user).toEqual(ana);
+  });
+
+  it('does not leave the re-login flag behind when start-up finds the session gone', async () => {
+    let store: ReturnType<typeof createSessionStore> | null = null;
+    const setupResult = setup(
+      () => {
+        // The client's refresh failed during users/me: the flag is raised on the cached user.
+        store?.markNeedsToLoginAgain();
+        return Promise.reject(new ApiError('expired_session', 'failed', 401));
+      },
+      { [storageKeys.cachedUser]: JSON.stringify(ana) },
+    );
+    store = setupResult.store;
+    await expect(store.initialise()).resolves.toBeNull();
+    expect(store.getState()).toMatchObject({ user: null, needsToLoginAgain: false });
+  });
+});

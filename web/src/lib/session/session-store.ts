@@ -31,6 +31,11 @@ export interface SessionStore {
    * Concurrent callers share one initialisation.
    */
   initialise: () => Promise<SessionUser | null>;
+  /**
+   * Asks the server for the current user again and keeps the answer ("reload server data"
+   * after a re-login, a settings change elsewhere …). Rejects with the client's `ApiError`.
+   */
+  reload: () => Promise<SessionUser>;
   /** After a successful sign-in (or a refreshed user record). */
   setUser: (user: SessionUser) => void;
   /** Logout: clears the marker, the cached user and the in-memory session. */
@@ -69,6 +74,12 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
     storage.remove(storageKeys.mightBeLoggedIn);
   }
 
+  function setUser(user: SessionUser): void {
+    storage.write(storageKeys.cachedUser, JSON.stringify(user));
+    storage.write(storageKeys.mightBeLoggedIn, '1');
+    update({ user, initialised: true, needsToLoginAgain: false });
+  }
+
   async function run(): Promise<SessionUser | null> {
     const cached = readCachedUser();
     const mightBeLoggedIn = storage.read(storageKeys.mightBeLoggedIn) !== null;
@@ -79,9 +90,7 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
     }
     try {
       const user = await fetchCurrentUser();
-      storage.write(storageKeys.cachedUser, JSON.stringify(user));
-      storage.write(storageKeys.mightBeLoggedIn, '1');
-      update({ user, initialised: true });
+      setUser(user);
       return user;
     } catch (error) {
       if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) {
@@ -89,7 +98,7 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
         return cached;
       }
       forget();
-      update({ user: null, initialised: true });
+      update({ user: null, initialised: true, needsToLoginAgain: false });
       return null;
     }
   }
@@ -109,11 +118,12 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
       });
       return pending;
     },
-    setUser(user) {
-      storage.write(storageKeys.cachedUser, JSON.stringify(user));
-      storage.write(storageKeys.mightBeLoggedIn, '1');
-      update({ user, initialised: true, needsToLoginAgain: false });
+    async reload() {
+      const user = await fetchCurrentUser();
+      setUser(user);
+      return user;
     },
+    setUser,
     clear() {
       forget();
       update({ user: null, initialised: true, needsToLoginAgain: false });
