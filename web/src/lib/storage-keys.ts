@@ -7,6 +7,8 @@ export const storageKeys = {
   mightBeLoggedIn: 'quire.might_be_logged_in',
   /** The last user the server returned (JSON), so the app can start offline. */
   cachedUser: 'quire.user',
+  /** The last sign-in's "keep me logged in" choice, reused by the re-login modal. */
+  keepLoggedIn: 'quire.keep_logged_in',
   locale: 'quire.locale',
   colorScheme: 'quire.color_scheme',
   themePreset: 'quire.theme',

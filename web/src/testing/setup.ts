@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+import { session } from '@/lib/session';
 
 /** jsdom lacks the browser APIs Mantine relies on. */
 function installBrowserShims(): void {
@@ -55,4 +58,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  session.clear();
+  notifications.clean();
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 
 import { recordCommittedPath } from '@/app/guards';
+import { ExpiredSessionModal } from '@/features/auth/expired-session-modal';
 
 /** Spec: "Scroll resets to the top on every navigation." */
 function useScrollToTopOnNavigate(): void {
@@ -48,6 +49,7 @@ export function RootLayout() {
     <>
       <NavigationProgress />
       <Outlet />
+      <ExpiredSessionModal />
     </>
   );
 }

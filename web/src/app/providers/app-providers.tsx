@@ -1,13 +1,25 @@
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import {
+  localStorageColorSchemeManager,
+  MantineProvider,
+  mergeThemeOverrides,
+  PasswordInput,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 
 import { i18n } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
 import { storageKeys } from '@/lib/storage-keys';
-import { createAppTheme, selectionColors, useThemeSelection } from '@/lib/theme';
+import {
+  colorSchemeFromDarkMode,
+  createAppTheme,
+  selectionColors,
+  useEffectiveThemeSelection,
+} from '@/lib/theme';
 
 /** Light/dark is stored locally under our own key; Mantine sets `data-mantine-color-scheme`. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
@@ -17,6 +29,22 @@ function useThemeColorMeta(color: string): void {
   useEffect(() => {
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color);
   }, [color]);
+}
+
+/**
+ * A signed-in user's `settings.dark_mode` drives light/dark (it is also written to this device,
+ * so the last user's choice stays when nobody is signed in).
+ */
+function UserColorSchemeSync() {
+  const darkMode = useSession().user?.settings.dark_mode;
+  const { setColorScheme } = useMantineColorScheme();
+  const applyDarkMode = useEffectEvent((mode: NonNullable<typeof darkMode>) => {
+    setColorScheme(colorSchemeFromDarkMode(mode));
+  });
+  useEffect(() => {
+    if (darkMode !== undefined) applyDarkMode(darkMode);
+  }, [darkMode]);
+  return null;
 }
 
 function LocalisedModals({ children }: { children: ReactNode }) {
@@ -35,10 +63,25 @@ interface AppProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** i18n, Mantine (theme from the chosen preset, colour scheme), modals and notifications. */
+/**
+ * i18n, Mantine (theme from the signed-in user's settings, else the preset chosen on this
+ * device; colour scheme), modals and notifications.
+ */
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
-  const selection = useThemeSelection();
-  const theme = useMemo(() => createAppTheme(selectionColors(selection)), [selection]);
+  const { t } = useTranslation(undefined, { i18n });
+  const selection = useEffectiveThemeSelection();
+  const toggleLabel = t('common.toggle_password');
+  const theme = useMemo(
+    () =>
+      mergeThemeOverrides(createAppTheme(selectionColors(selection)), {
+        components: {
+          PasswordInput: PasswordInput.extend({
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': toggleLabel } },
+          }),
+        },
+      }),
+    [selection, toggleLabel],
+  );
   useThemeColorMeta(selectionColors(selection).primaryColor);
   return (
     <I18nextProvider i18n={i18n}>
@@ -48,6 +91,7 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
         defaultColorScheme="auto"
         env={env}
       >
+        <UserColorSchemeSync />
         <LocalisedModals>{children}</LocalisedModals>
       </MantineProvider>
     </I18nextProvider>

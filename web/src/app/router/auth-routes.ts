@@ -46,7 +46,7 @@ export const authRoutes: RouteObject[] = [
     ...guarded(
       AUTH,
       lazyPage(
-        () => import('@/features/auth/change-password-page'),
+        () => import('@/features/account/change-password-page'),
         (m) => m.ChangePasswordPage,
       ),
     ),

@@ -2,12 +2,26 @@ import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } fr
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Flips light and dark; Mantine stores the choice locally and sets `data-mantine-color-scheme`. */
+import { session, updateUser } from '@/lib/session';
+import { darkModeFromColorScheme } from '@/lib/theme';
+
+/**
+ * Flips light and dark. Mantine stores the choice on this device; for a signed-in user it is
+ * also saved in `settings.dark_mode`, which then drives the scheme on every device.
+ */
 export function useToggleColorScheme(): () => void {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   return () => {
-    setColorScheme(computed === 'dark' ? 'light' : 'dark');
+    const next = computed === 'dark' ? 'light' : 'dark';
+    setColorScheme(next);
+    if (session.getState().user) {
+      updateUser({ settings: { dark_mode: darkModeFromColorScheme(next) } }, { optimistic: true })
+        // Best effort: the device keeps the choice; the server copy catches up on the next save.
+        .catch((error: unknown) => {
+          console.warn('Could not save the colour scheme', error);
+        });
+    }
   };
 }
 

@@ -55,6 +55,27 @@ describe('translations', () => {
     expect(en.errors.title).toBe('Error');
     expect(en.logout.confirm).toBe('Are you sure you want to logout?');
     expect(en.logout.logging_out).toBe('Logging out...');
+    expect(en.validation.name_required).toBe('Name is required.');
+    expect(en.validation.email_invalid).toBe('A valid Email Address is required.');
+    expect(en.validation.passwords_do_not_match).toBe("Passwords doesn't match.");
+    expect(en.validation.code_invalid).toBe('Please enter six-digits code.');
+    expect(en.validation.phone_required).toBe('Please enter your phone number.');
+    expect(en.validation.phone_invalid).toBe('Invalid phone number.');
+    expect(en.validation.phone_too_short).toBe('Your phone number {{phone}} is to short.');
+    expect(en.auth.error_title).toBe('Login Error');
+    expect(en.account.save_failed).toBe('Failed to save user data');
+    expect(en.account.color_options.updated).toBe('The color has been updated!');
+    expect(en.account.ai_language.saved).toBe('Your {{product}} AI settings has been saved.');
+    expect(en.account.security.subscribers_only).toBe(
+      'This feature is only available to subscribed users.',
+    );
+    expect(en.account.security.option_totp).toBe('Authentication App (recommended)');
+    expect(en.account.security.sms_setup.delay).toBe(
+      'An SMS has already been sent recently. You need to wait {{n}} seconds to obtain a new one.',
+    );
+    expect(en.account.security.phone_not_valid).toBe('The entered phone number is not valid.');
+    expect(en.account.security.code_not_valid).toBe('The entered code is not valid.');
+    expect(en.account.security.start_failed).toBe('Failed to start verification.');
   });
 });
 

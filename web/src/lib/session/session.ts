@@ -3,6 +3,9 @@ import { readStorage, removeStorage, writeStorage } from '@/lib/storage-keys';
 
 import { fetchCurrentUser } from './current-user';
 import { createSessionStore } from './session-store';
+import { saveUser } from './update-user';
+import type { UserPatch } from './update-user';
+import type { SessionUser } from './user-schema';
 
 /** The app's session, backed by `localStorage` and the main API. */
 export const session = createSessionStore({
@@ -13,3 +16,11 @@ export const session = createSessionStore({
 api.onRefreshFailed(() => {
   session.markNeedsToLoginAgain();
 });
+
+/** `PUT users/{id}` for the signed-in user; the answer becomes the session user. */
+export function updateUser(
+  patch: UserPatch,
+  options?: { optimistic?: boolean },
+): Promise<SessionUser> {
+  return saveUser({ client: api, store: session }, patch, options);
+}

@@ -22,3 +22,8 @@ export {
   useThemeSelection,
 } from './theme-store';
 export type { ThemeSelection } from './theme-store';
+export { colorSchemeFromDarkMode, darkModeFromColorScheme } from './color-scheme';
+export { useEffectiveThemeSelection } from './use-effective-theme';
+export { themeIdFromServer, themeIdToServer, themeSelectionFromSettings } from './user-theme';
+export type { ThemeSettings } from './user-theme';
+export { localAppearanceSettings } from './local-appearance';

@@ -63,7 +63,11 @@ export function AppHeader({ user }: { user: SessionUser }) {
         onLogout={logout.open}
       />
       <LogoutConfirmModal opened={logoutOpened} onClose={logout.close} />
-      <CommunicationSettingsModal opened={communicationOpened} onClose={communication.close} />
+      <CommunicationSettingsModal
+        opened={communicationOpened}
+        onClose={communication.close}
+        user={user}
+      />
     </Group>
   );
 }

@@ -1,13 +1,21 @@
-import { Modal, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+import { CommunicationSettingsForm } from '@/features/account/communication-settings-form';
+import type { SessionUser } from '@/lib/session';
 
 interface CommunicationSettingsModalProps {
   opened: boolean;
   onClose: () => void;
+  user: SessionUser;
 }
 
-/** Communication settings open as a modal (no account section); its form lands later. */
-export function CommunicationSettingsModal({ opened, onClose }: CommunicationSettingsModalProps) {
+/** Communication settings open as a modal from the header menus (no account section). */
+export function CommunicationSettingsModal({
+  opened,
+  onClose,
+  user,
+}: CommunicationSettingsModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -16,7 +24,7 @@ export function CommunicationSettingsModal({ opened, onClose }: CommunicationSet
       title={t('header.settings_menu.communication_settings')}
       centered
     >
-      <Text c="dimmed">{t('placeholder.coming_soon')}</Text>
+      {opened ? <CommunicationSettingsForm user={user} onSaved={onClose} /> : null}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 
 import { isApiError } from '@/lib/api';
+import { apiResponseText } from '@/lib/i18n';
 
 export interface ErrorDialogContent {
   /** A server or client code (`not_found`, `network_error` …), looked up in `api_responses`. */
@@ -36,7 +37,5 @@ export function describeError(
   const code = content.code ?? 'failed';
   const special = SPECIAL_KEYS[code];
   if (special) return { title, body: t(special) };
-  const table = t('api_responses', { returnObjects: true });
-  const body = Object.hasOwn(table, code) ? table[code as keyof typeof table] : code;
-  return { title, body };
+  return { title, body: apiResponseText(t, code) };
 }

@@ -2,12 +2,17 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 
 import { api, isApiError } from '@/lib/api';
+import { session } from '@/lib/session';
 
 export const verifyEmailResponseSchema = z.unknown();
 
-/** `GET /api/v4/auth/verify_email?token=`: marks the account's email as verified. */
+/**
+ * `GET /api/v4/auth/verify_email?token=`: marks the account's email as verified; a signed-in
+ * user is reloaded so that screens show the address as verified.
+ */
 export async function verifyEmail(token: string): Promise<void> {
   await api.get('/auth/verify_email', verifyEmailResponseSchema, { token });
+  if (session.getState().user) await session.reload().catch(() => undefined);
 }
 
 export type VerifyEmailState =

@@ -1,33 +1,51 @@
 import { ColorInput, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+import type { SessionUser } from '@/lib/session';
 import {
   isHexColor,
   normaliseHex,
-  setThemeSelection,
   THEME_PRESETS,
-  useThemeSelection,
+  themeIdToServer,
+  useEffectiveThemeSelection,
 } from '@/lib/theme';
 import type { ThemeColors, ThemeId } from '@/lib/theme';
 
+import { pushRecentColor } from './recent-colors';
 import { ThemeCard } from './theme-card';
+import { useColorSave } from './use-color-save';
 
-const SWATCHES = THEME_PRESETS.flatMap((preset) => [preset.primaryColor, preset.secondaryColor]);
+const PRESET_SWATCHES = THEME_PRESETS.flatMap((preset) => [
+  preset.primaryColor,
+  preset.secondaryColor,
+]);
 
-/** Theme cards (the four presets and a custom pair). Stored on this device for now. */
-export function ColorOptionsSection() {
+/** Theme cards (the four presets and a custom pair), saved in the user's settings. */
+export function ColorOptionsSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  const selection = useThemeSelection();
+  const selection = useEffectiveThemeSelection();
+  const saveColors = useColorSave();
+  const recent = user.settings.recently_used_colors ?? [];
+  const swatches = [...new Set([...recent, ...PRESET_SWATCHES])];
 
   function handleSelect(themeId: ThemeId) {
-    setThemeSelection({ ...selection, themeId });
+    if (themeId === selection.themeId) return;
+    saveColors({ settings: { theme_id: themeIdToServer(themeId) } });
   }
 
   function handleCustomChange(key: keyof ThemeColors, value: string) {
     if (!isHexColor(value)) return;
-    setThemeSelection({
-      themeId: 'custom',
-      custom: { ...selection.custom, [key]: normaliseHex(value) },
+    const color = normaliseHex(value);
+    const custom = { ...selection.custom, [key]: color };
+    saveColors({
+      settings: {
+        theme_id: themeIdToServer('custom'),
+        custom_theme: {
+          primary_color: custom.primaryColor,
+          secondary_color: custom.secondaryColor,
+        },
+        recently_used_colors: pushRecentColor(recent, color),
+      },
     });
   }
 
@@ -60,7 +78,7 @@ export function ColorOptionsSection() {
           <ColorInput
             label={t('account.color_options.primary')}
             format="hex"
-            swatches={SWATCHES}
+            swatches={swatches}
             defaultValue={selection.custom.primaryColor}
             onChangeEnd={(value) => {
               handleCustomChange('primaryColor', value);
@@ -69,7 +87,7 @@ export function ColorOptionsSection() {
           <ColorInput
             label={t('account.color_options.secondary')}
             format="hex"
-            swatches={SWATCHES}
+            swatches={swatches}
             defaultValue={selection.custom.secondaryColor}
             onChangeEnd={(value) => {
               handleCustomChange('secondaryColor', value);
