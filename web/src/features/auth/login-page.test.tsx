@@ -113,6 +113,21 @@ describe('the login page', () => {
     });
   });
 
+  it('goes back to the password when the second step has expired', async () => {
+    stubApi({
+      'POST /auth/login': success({ mfa_required: 'totp', mfa_token: 'mfa-3' }),
+      'POST /auth/login_with_mfa_totp': refusal(401, 'expired_token'),
+    });
+    openLogin();
+    const user = await fillAndSubmit('ana@example.com', 'secret1');
+    await user.type(await screen.findByLabelText(/^Verification code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('dialog', { name: 'Login Error' })).toHaveTextContent(
+      'This verification has expired. Please log in again.',
+    );
+    expect(password()).toBeInTheDocument();
+  });
+
   it('says the SMS code came by text message and can go back to the form', async () => {
     stubApi({ 'POST /auth/login': success({ mfa_required: 'sms', mfa_token: 'mfa-2' }) });
     openLogin();

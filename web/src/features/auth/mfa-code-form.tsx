@@ -3,11 +3,15 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
 import { CodeInput, useErrorDialog } from '@/components/ui';
+import { isApiError } from '@/lib/api';
 import type { SessionUser } from '@/lib/session';
 import { codeProblem, useProblemText } from '@/lib/validation';
 
 import { logInWithMfa } from './api/auth-api';
 import type { MfaMethod } from './api/auth-api';
+
+/** The second step's token is spent, expired or out of tries: sign in again from the start. */
+const MFA_TOKEN_GONE = new Set(['invalid_token', 'expired_token']);
 
 interface MfaCodeFormProps {
   method: MfaMethod;
@@ -30,6 +34,11 @@ export function MfaCodeForm({ method, mfaToken, onSignedIn, onBack }: MfaCodeFor
     try {
       onSignedIn(await logInWithMfa(method, mfaToken, code));
     } catch (error) {
+      if (isApiError(error) && MFA_TOKEN_GONE.has(error.code)) {
+        showError(error, { title: t('auth.error_title'), message: t('auth.mfa.expired') });
+        onBack();
+        return;
+      }
       showError(error, { title: t('auth.error_title') });
     }
   }

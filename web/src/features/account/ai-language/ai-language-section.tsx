@@ -1,12 +1,13 @@
-import { Button, Group, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AI_FEATURES, aiFeatureSetting } from '@/lib/session';
 import type { AiFeature, AiFeatureSetting, SessionUser } from '@/lib/session';
 
 import { useSaveUser } from '../use-save-user';
+import { AiFeatureRow } from './ai-feature-row';
 import { aiLanguageOptions } from './ai-languages';
 
 type AiValues = Record<AiFeature, AiFeatureSetting>;
@@ -28,6 +29,14 @@ export function AiLanguageSection({ user }: { user: SessionUser }) {
   );
   const form = useForm({ initialValues: aiValues(user) });
 
+  const { setFieldValue } = form;
+  const handleFeatureChange = useCallback(
+    (feature: AiFeature, setting: AiFeatureSetting) => {
+      setFieldValue(feature, setting);
+    },
+    [setFieldValue],
+  );
+
   async function handleSubmit(values: AiValues) {
     const outcome = await saveUser(
       { settings: { ai: values } },
@@ -42,38 +51,15 @@ export function AiLanguageSection({ user }: { user: SessionUser }) {
         <Text c="dimmed">{t('account.ai_language.description')}</Text>
         <Table verticalSpacing="sm" layout="fixed">
           <Table.Tbody>
-            {AI_FEATURES.map((feature) => {
-              const name = t(`account.ai_language.features.${feature}`);
-              const enabled = !form.values[feature].disabled;
-              return (
-                <Table.Tr key={feature}>
-                  <Table.Td>
-                    <Text fw={500}>{name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`${name}: ${t('account.ai_language.language')}`}
-                      data={languages}
-                      searchable
-                      allowDeselect={false}
-                      disabled={!enabled}
-                      nothingFoundMessage={t('account.ai_language.nothing_found')}
-                      {...form.getInputProps(`${feature}.language`)}
-                    />
-                  </Table.Td>
-                  <Table.Td w={110}>
-                    <Switch
-                      label={t('account.ai_language.enabled')}
-                      aria-label={`${name}: ${t('account.ai_language.enabled')}`}
-                      checked={enabled}
-                      onChange={(event) => {
-                        form.setFieldValue(`${feature}.disabled`, !event.currentTarget.checked);
-                      }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
+            {AI_FEATURES.map((feature) => (
+              <AiFeatureRow
+                key={feature}
+                feature={feature}
+                setting={form.values[feature]}
+                languages={languages}
+                onChange={handleFeatureChange}
+              />
+            ))}
           </Table.Tbody>
         </Table>
         <Group>

@@ -16,9 +16,9 @@ export async function startTotpSetup(): Promise<TotpSetup> {
   return api.get('/auth/enable_totp_step1', totpSetupSchema);
 }
 
-/** `POST auth/enable_totp_step2`: confirms the app with its first code. */
-export async function finishTotpSetup(factorSid: string, code: string): Promise<void> {
-  await api.post('/auth/enable_totp_step2', { code, factor_sid: factorSid }, z.unknown());
+/** `POST auth/enable_totp_step2`: confirms the app with its first code; answers the user. */
+export async function finishTotpSetup(factorSid: string, code: string): Promise<unknown> {
+  return api.post('/auth/enable_totp_step2', { code, factor_sid: factorSid }, z.unknown());
 }
 
 const SMS_DELAY_PREFIX = 'mfa_sms_needs_delay_';
@@ -73,20 +73,20 @@ export async function startSmsSetup(phoneNumber: string): Promise<SmsStart> {
   }
 }
 
-/** `POST auth/enable_sms_step2`: confirms the phone with the code it received. */
+/** `POST auth/enable_sms_step2`: confirms the phone with the code it received; answers the user. */
 export async function finishSmsSetup(
   smsSessionId: string,
   smsCode: string,
   phoneNumber: string,
-): Promise<void> {
-  await api.post(
+): Promise<unknown> {
+  return api.post(
     '/auth/enable_sms_step2',
     { sms_session_id: smsSessionId, sms_code: smsCode, phone_number: phoneNumber },
     z.unknown(),
   );
 }
 
-/** `POST auth/disable_mfa {password}`: turns two-factor off. */
-export async function disableMfa(password: string): Promise<void> {
-  await api.post('/auth/disable_mfa', { password }, z.unknown());
+/** `POST auth/disable_mfa {password}`: turns two-factor off; answers the user. */
+export async function disableMfa(password: string): Promise<unknown> {
+  return api.post('/auth/disable_mfa', { password }, z.unknown());
 }

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 
 import { showSuccess, useErrorDialog } from '@/components/ui';
-import { session } from '@/lib/session';
 import { LIMITS, passwordProblem, serverFieldErrors, useProblemText } from '@/lib/validation';
 
 import { disableMfa } from '../api/two-factor-api';
+import { keepAnsweredUser } from './verification-errors';
 
 interface DisableMfaFormProps {
   hasPassword: boolean;
@@ -25,8 +25,7 @@ function DisableMfaForm({ hasPassword, onDone, onCancel }: DisableMfaFormProps) 
 
   async function handleSubmit({ password }: typeof form.values) {
     try {
-      await disableMfa(password);
-      await session.reload().catch(() => undefined);
+      await keepAnsweredUser(await disableMfa(password));
       showSuccess(t('account.security.disabled'));
       onDone();
     } catch (error) {

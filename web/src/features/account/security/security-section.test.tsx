@@ -74,8 +74,8 @@ describe('two-factor choice', () => {
         secret: 'JBSWY3DPEHPK3PXP',
         qr: 'otpauth://totp/Quire:ana@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Quire',
       }),
-      'POST /auth/enable_totp_step2': success(true),
-      'GET /users/me': success({ user: entitledUser('totp') }),
+      // The answer is the updated user, kept as it is (no users/me needed).
+      'POST /auth/enable_totp_step2': success({ user: entitledUser('totp') }),
     });
     await choose(events, 'Authentication App (recommended)');
     const dialog = await screen.findByRole('dialog', { name: 'Set up your authentication app' });
@@ -94,6 +94,27 @@ describe('two-factor choice', () => {
       factor_sid: 'factor-1',
     });
     expect(session.getState().user?.settings.mfa_enabled).toBe('totp');
+  });
+
+  it('tells a wrong code from an expired set-up', async () => {
+    let answer = refusal(422, 'invalid_code', { code: 'invalid_code' });
+    const { events } = open(entitledUser(), {
+      'GET /auth/enable_totp_step1': success({ factor_sid: 'f', secret: 'S', qr: 'otpauth://x' }),
+      'POST /auth/enable_totp_step2': () => answer,
+    });
+    await choose(events, 'Authentication App (recommended)');
+    const dialog = await screen.findByRole('dialog', { name: 'Set up your authentication app' });
+    await events.type(await within(dialog).findByLabelText(/^Verification code/), '111111');
+    await events.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const wrong = await screen.findByRole('dialog', { name: 'Verification Error' });
+    expect(wrong).toHaveTextContent('The entered code is not valid.');
+    await events.click(within(wrong).getByRole('button', { name: 'Close' }));
+
+    answer = refusal(422, 'verification_expired', { factor_sid: 'verification_expired' });
+    await events.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('dialog', { name: 'Verification Error' })).toHaveTextContent(
+      'This verification has expired. Please start again.',
+    );
   });
 
   it("says 'Failed to start verification.' when the set-up cannot start", async () => {

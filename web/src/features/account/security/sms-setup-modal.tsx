@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CodeInput, showSuccess, useErrorDialog } from '@/components/ui';
-import { session } from '@/lib/session';
 import { codeProblem, useProblemText } from '@/lib/validation';
 
 import { finishSmsSetup, startSmsSetup } from '../api/two-factor-api';
@@ -13,6 +12,7 @@ import { toE164 } from './phone/phone-rules';
 import { SmsPhoneForm } from './sms-phone-form';
 import type { PhoneEntry } from './sms-phone-form';
 import { SMS_RESEND_SECONDS, useCountdown } from './use-countdown';
+import { keepAnsweredUser, useVerificationError } from './verification-errors';
 
 interface SentCode {
   entry: PhoneEntry;
@@ -59,7 +59,7 @@ interface SmsCodeFormProps {
 function SmsCodeForm({ sent, onResent, onChangePhone, onDone }: SmsCodeFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
-  const showError = useErrorDialog();
+  const showVerificationError = useVerificationError();
   const sendSms = useSendSms();
   const wait = useCountdown(sent.resendAt);
   const [resending, setResending] = useState(false);
@@ -70,15 +70,11 @@ function SmsCodeForm({ sent, onResent, onChangePhone, onDone }: SmsCodeFormProps
 
   async function handleSubmit({ code }: typeof form.values) {
     try {
-      await finishSmsSetup(sent.smsSessionId, code, sent.phoneNumber);
-      await session.reload().catch(() => undefined);
+      await keepAnsweredUser(await finishSmsSetup(sent.smsSessionId, code, sent.phoneNumber));
       showSuccess(t('account.security.enabled'));
       onDone();
     } catch (error) {
-      showError(error, {
-        title: t('account.security.verification_error'),
-        message: t('account.security.code_not_valid'),
-      });
+      showVerificationError(error);
     }
   }
 

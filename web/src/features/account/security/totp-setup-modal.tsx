@@ -4,13 +4,13 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CodeInput, showSuccess, useErrorDialog } from '@/components/ui';
-import { session } from '@/lib/session';
+import { CodeInput, showSuccess } from '@/components/ui';
 import { codeProblem, useProblemText } from '@/lib/validation';
 
 import { finishTotpSetup, startTotpSetup } from '../api/two-factor-api';
 import type { TotpSetup } from '../api/two-factor-api';
 import { QrCodeImage } from './qr-code-image';
+import { keepAnsweredUser, useVerificationError } from './verification-errors';
 
 type SetupState =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; setup: TotpSetup };
@@ -18,7 +18,7 @@ type SetupState =
 function TotpCodeForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void }) {
   const { t } = useTranslation();
   const problemText = useProblemText();
-  const showError = useErrorDialog();
+  const showVerificationError = useVerificationError();
   const form = useForm({
     initialValues: { code: '' },
     validate: { code: (value) => problemText(codeProblem(value)) },
@@ -26,15 +26,11 @@ function TotpCodeForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void 
 
   async function handleSubmit({ code }: typeof form.values) {
     try {
-      await finishTotpSetup(setup.factor_sid, code);
-      await session.reload().catch(() => undefined);
+      await keepAnsweredUser(await finishTotpSetup(setup.factor_sid, code));
       showSuccess(t('account.security.enabled'));
       onDone();
     } catch (error) {
-      showError(error, {
-        title: t('account.security.verification_error'),
-        message: t('account.security.code_not_valid'),
-      });
+      showVerificationError(error);
     }
   }
 
