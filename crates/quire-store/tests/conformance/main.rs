@@ -38,6 +38,7 @@ on_both_databases![
     a_deleted_row_is_in_the_trash_until_undeleted_and_wrong_state_operations_answer_codes,
     deleting_a_folder_moves_its_children_up_with_99999_added_to_their_order,
     deleting_a_group_with_its_children_puts_them_all_in_the_trash,
+    deleting_a_chapter_moves_its_subchapters_up_into_its_outline,
     deleting_the_last_chapter_adds_an_untitled_chapter,
     a_stash_is_removed_on_its_second_delete,
     another_users_rows_are_invisible_and_unmodifiable,
