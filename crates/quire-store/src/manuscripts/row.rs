@@ -292,29 +292,35 @@ pub(crate) async fn insert(conn: &mut AnyConnection, row: &EntityRow) -> Result<
     Ok(())
 }
 
-/// Replaces every written column of the stored row `row.id` (owned by `row.user_id`).
-pub(crate) async fn replace(conn: &mut AnyConnection, row: &EntityRow) -> Result<(), StoreError> {
+/// Replaces every written column of the stored row `row.id` (owned by `row.user_id`), unless
+/// the stored row has meanwhile become newer than `row` (by `updated_at`, then device id): the
+/// last-writer-wins guard is part of the statement, so concurrent writers cannot both win.
+/// Answers whether the row was replaced.
+pub(crate) async fn replace(conn: &mut AnyConnection, row: &EntityRow) -> Result<bool, StoreError> {
     let cols = written_columns(row);
     let sets: Vec<String> = cols
         .iter()
         .enumerate()
-        .map(|(i, (name, _))| format!("{name} = ${}", i + 3))
+        .map(|(i, (name, _))| format!("{name} = ${}", i + 5))
         .collect();
     let sql = format!(
-        "UPDATE {} SET {} WHERE id = $1 AND user_id = $2",
+        "UPDATE {} SET {} WHERE id = $1 AND user_id = $2 \
+         AND (updated_at < $3 OR (updated_at = $3 AND last_device_id <= $4))",
         row.kind.table(),
         sets.join(", ")
     );
     let mut values = vec![
         Bind::Text(Some(row.id.clone())),
         Bind::Text(Some(row.user_id.clone())),
+        Bind::Int(Some(row.updated_at)),
+        Bind::Text(Some(row.last_device_id.clone())),
     ];
     values.extend(cols.into_iter().map(|(_, v)| v));
-    bind_all(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)), values)
+    let done = bind_all(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)), values)
         .execute(&mut *conn)
         .await
         .map_err(unique_to_conflict)?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 fn unique_to_conflict(e: sqlx::Error) -> StoreError {

@@ -77,7 +77,9 @@ impl Store {
                 }
                 row.created_at = stored.created_at;
                 row.deleted_at = stored.deleted_at;
-                write_checked(&mut tx, actor, &row, false).await?;
+                if !write_checked(&mut tx, actor, &row, false).await? {
+                    return stale(&mut tx, actor, row.kind, &row.id).await;
+                }
                 row
             }
             None => {
@@ -134,22 +136,36 @@ impl Store {
         row.updated_at = patch.updated_at;
         row.last_device_id = patch.device_id;
         row.synced_at = Some(now);
-        write_checked(&mut tx, actor, &row, false).await?;
+        if !write_checked(&mut tx, actor, &row, false).await? {
+            return stale(&mut tx, actor, kind, id).await;
+        }
         tx.commit().await?;
         Ok(Written::Applied(row))
     }
 }
 
-/// The one write path: the parent checks, then the insert or the replacement.
+/// The stored row, after a concurrent writer won the race: it is newer than the write.
+async fn stale(
+    conn: &mut AnyConnection,
+    actor: &str,
+    kind: EntityKind,
+    id: &str,
+) -> Result<Written, StoreError> {
+    Ok(Written::Stale(load(conn, actor, kind, id).await?))
+}
+
+/// The one write path: the parent checks, then the insert or the guarded replacement. Answers
+/// whether the row was written (`false`: a newer row was stored meanwhile).
 async fn write_checked(
     conn: &mut AnyConnection,
     actor: &str,
     row: &EntityRow,
     new: bool,
-) -> Result<(), StoreError> {
+) -> Result<bool, StoreError> {
     check_parents(conn, actor, row).await?;
     if new {
-        insert(conn, row).await
+        insert(conn, row).await?;
+        Ok(true)
     } else {
         replace(conn, row).await
     }
