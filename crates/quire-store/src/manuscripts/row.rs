@@ -288,7 +288,7 @@ pub(crate) async fn insert(conn: &mut AnyConnection, row: &EntityRow) -> Result<
     bind_all(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)), values)
         .execute(&mut *conn)
         .await
-        .map_err(unique_to_conflict)?;
+        .map_err(|e| unique_to_conflict(row.kind, e))?;
     Ok(())
 }
 
@@ -319,14 +319,16 @@ pub(crate) async fn replace(conn: &mut AnyConnection, row: &EntityRow) -> Result
     let done = bind_all(sqlx::query::<Any>(sqlx::AssertSqlSafe(sql)), values)
         .execute(&mut *conn)
         .await
-        .map_err(unique_to_conflict)?;
+        .map_err(|e| unique_to_conflict(row.kind, e))?;
     Ok(done.rows_affected() == 1)
 }
 
-fn unique_to_conflict(e: sqlx::Error) -> StoreError {
+/// A unique violation as a `Conflict`: the word-count hour bucket (one row per user,
+/// manuscript and hour), or else the id taken by a concurrent insert.
+fn unique_to_conflict(kind: EntityKind, e: sqlx::Error) -> StoreError {
     match &e {
         sqlx::Error::Database(db) if db.kind() == sqlx::error::ErrorKind::UniqueViolation => {
-            StoreError::Conflict("id")
+            StoreError::Conflict(if kind.has_hour() { "hour" } else { "id" })
         }
         _ => e.into(),
     }

@@ -35,6 +35,7 @@ on_both_databases![
     a_subchapter_needs_a_live_top_level_chapter_of_the_same_manuscript,
     an_older_put_is_ignored_a_newer_one_applied_and_a_tie_goes_to_the_greater_device,
     a_partial_update_merges_into_the_doc,
+    a_manuscript_has_one_word_count_row_per_hour,
     a_deleted_row_is_in_the_trash_until_undeleted_and_wrong_state_operations_answer_codes,
     deleting_a_folder_moves_its_children_up_with_99999_added_to_their_order,
     deleting_a_group_with_its_children_puts_them_all_in_the_trash,

@@ -269,3 +269,22 @@ pub async fn a_partial_update_merges_into_the_doc(store: Store) {
     assert_eq!(stored.synced_at, Some(T + 20));
     assert_eq!(stored.last_device_id, "device-b");
 }
+
+pub async fn a_manuscript_has_one_word_count_row_per_hour(store: Store) {
+    let ana = user(&store, "ana").await;
+    let m = manuscript(&store, &ana).await;
+    let hour = T - T % HOUR_MS;
+    let count = |hour: Option<i64>| EntityRow {
+        hour,
+        doc: doc(json!({"words": 120})),
+        ..inside(EntityKind::WordCount, &ana, &m)
+    };
+    put(&store, &ana, count(Some(hour))).await;
+    let same_hour = store.put(&ana, count(Some(hour)), T).await;
+    assert!(
+        matches!(same_hour, Err(StoreError::Conflict("hour"))),
+        "{same_hour:?}"
+    );
+    put(&store, &ana, count(Some(hour + HOUR_MS))).await;
+    assert_eq!(rule(store.put(&ana, count(None), T).await), "hour_required");
+}
