@@ -11,6 +11,7 @@ pub mod accounts;
 mod connect;
 mod error;
 pub mod mail_delivery;
+pub mod manuscripts;
 pub mod reference;
 mod seed;
 pub mod two_factor;

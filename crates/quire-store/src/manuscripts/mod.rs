@@ -1,0 +1,19 @@
+//! Manuscript data (ADR 0005): one table per kind, structural columns plus a JSON `doc`, and one
+//! generic code path for every kind — last-writer-wins `put`, merging `update`, the trash and
+//! the reads. Every operation takes the acting user's id and touches only that user's rows (a
+//! row of someone else's is `NotFound`). The rules (ordering, trash, container deletion, first
+//! chapter, folder cycles) are quire-core's; this module loads their input and applies their
+//! answer in one transaction. Sharing grants are not read yet.
+
+mod checks;
+mod kind;
+mod read;
+mod row;
+mod trash;
+mod write;
+
+pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_IS_DELETED};
+pub use kind::{EntityKind, InManuscript, Parent};
+pub use quire_core::manuscript::DeleteMode;
+pub use row::EntityRow;
+pub use write::{Patch, Written};

@@ -1,0 +1,54 @@
+//! Reading rows, always the acting user's own: one row, a manuscript's (or the user's) live
+//! rows of a kind, and the trash.
+
+use quire_core::time::EpochMs;
+
+use super::kind::{EntityKind, InManuscript};
+use super::row::{Bind, EntityRow, load, load_where};
+use crate::{Store, StoreError};
+
+impl Store {
+    /// The actor's row `id` of `kind`, in the trash or not; anyone else's is `NotFound`.
+    pub async fn get(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        id: &str,
+    ) -> Result<EntityRow, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        load(&mut conn, actor, kind, id).await
+    }
+
+    /// The actor's live rows of `kind` in `manuscript_id`, by order. With `None`: the user's
+    /// own rows outside any manuscript (global notes and to-dos), or every folder or
+    /// manuscript for those kinds.
+    pub async fn list_by_manuscript(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        manuscript_id: Option<&str>,
+    ) -> Result<Vec<EntityRow>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let (filter, args) = match (kind.in_manuscript(), manuscript_id) {
+            (InManuscript::No, _) => ("deleted_at IS NULL", vec![]),
+            (_, None) => ("deleted_at IS NULL AND manuscript_id IS NULL", vec![]),
+            (_, Some(m)) => (
+                "deleted_at IS NULL AND manuscript_id = $2",
+                vec![Bind::Text(Some(m.to_owned()))],
+            ),
+        };
+        load_where(&mut conn, actor, kind, filter, args).await
+    }
+
+    /// The actor's rows of `kind` in the trash, most recently deleted first.
+    pub async fn list_deleted(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+    ) -> Result<Vec<EntityRow>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let mut rows = load_where(&mut conn, actor, kind, "deleted_at IS NOT NULL", vec![]).await?;
+        rows.sort_by_key(|r| std::cmp::Reverse(r.deleted_at.unwrap_or(EpochMs::MIN)));
+        Ok(rows)
+    }
+}

@@ -1,0 +1,139 @@
+//! Scoping: another user's rows, foreign parents, deleted manuscripts and account deletion.
+
+use super::*;
+
+pub async fn another_users_rows_are_invisible_and_unmodifiable(store: Store) {
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let m = manuscript(&store, &ana).await;
+    let note = put(&store, &ana, inside(EntityKind::Note, &ana, &m)).await;
+    let kind = EntityKind::Note;
+    not_found(store.get(&bob, kind, &note.id).await);
+    not_found(store.get(&bob, EntityKind::Manuscript, &m.id).await);
+    assert!(
+        store
+            .list_by_manuscript(&bob, kind, Some(&m.id))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .list_by_manuscript(&bob, EntityKind::Manuscript, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let patch = Patch {
+        name: Some("mine now".into()),
+        updated_at: T + 1_000,
+        device_id: "device-z".into(),
+        ..Patch::default()
+    };
+    not_found(store.update(&bob, kind, &note.id, patch, T).await);
+    let takeover = EntityRow {
+        user_id: bob.clone(),
+        manuscript_id: None,
+        updated_at: T + 1_000,
+        ..note.clone()
+    };
+    not_found(store.put(&bob, takeover, T).await);
+    not_found(
+        store
+            .soft_delete(&bob, kind, &note.id, DeleteMode::default(), T)
+            .await,
+    );
+    store
+        .soft_delete(&ana, kind, &note.id, DeleteMode::default(), T)
+        .await
+        .unwrap();
+    assert!(store.list_deleted(&bob, kind).await.unwrap().is_empty());
+    not_found(store.undelete(&bob, kind, &note.id, T).await);
+    not_found(store.hard_delete(&bob, kind, &note.id).await);
+    let still = store.get(&ana, kind, &note.id).await.unwrap();
+    assert_eq!(still.user_id, ana);
+    assert_eq!(still.name, note.name);
+}
+
+pub async fn a_body_naming_someone_elses_manuscript_or_folder_is_refused(store: Store) {
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let anas = manuscript(&store, &ana).await;
+    let anas_folder = put(&store, &ana, folder_in(&ana, None, 0.0)).await;
+    not_found(
+        store
+            .put(&bob, inside(EntityKind::Todo, &bob, &anas), T)
+            .await,
+    );
+    let into_anas_folder = EntityRow {
+        folder_id: Some(anas_folder.id.clone()),
+        ..row(EntityKind::Manuscript, &bob)
+    };
+    not_found(store.put(&bob, into_anas_folder, T).await);
+    let bobs = manuscript(&store, &bob).await;
+    let anas_group = put(&store, &ana, inside(EntityKind::Group, &ana, &anas)).await;
+    let into_anas_group = EntityRow {
+        group_id: Some(anas_group.id.clone()),
+        ..inside(EntityKind::Element, &bob, &bobs)
+    };
+    not_found(store.put(&bob, into_anas_group, T).await);
+}
+
+pub async fn nothing_is_written_into_a_manuscript_in_the_trash(store: Store) {
+    let ana = user(&store, "ana").await;
+    let m = manuscript(&store, &ana).await;
+    store
+        .soft_delete(
+            &ana,
+            EntityKind::Manuscript,
+            &m.id,
+            DeleteMode::default(),
+            T + 1,
+        )
+        .await
+        .unwrap();
+    let result = store
+        .put(&ana, inside(EntityKind::Plotboard, &ana, &m), T)
+        .await;
+    assert_eq!(rule(result), MANUSCRIPT_IS_DELETED);
+}
+
+pub async fn deleting_an_account_removes_all_its_manuscript_data(store: Store) {
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let folder = put(&store, &ana, folder_in(&ana, None, 0.0)).await;
+    let m = manuscript(&store, &ana).await;
+    let note = put(&store, &ana, inside(EntityKind::Note, &ana, &m)).await;
+    let trashed = put(&store, &ana, inside(EntityKind::Research, &ana, &m)).await;
+    store
+        .soft_delete(
+            &ana,
+            EntityKind::Research,
+            &trashed.id,
+            DeleteMode::default(),
+            T,
+        )
+        .await
+        .unwrap();
+    let bobs = manuscript(&store, &bob).await;
+    store.delete_user(&ana).await.unwrap();
+    // Ana's trashed row went with her account: nothing is left for the purge to find.
+    assert_eq!(store.purge_deleted_before(i64::MAX).await.unwrap(), 0);
+    not_found(store.get(&ana, EntityKind::Folder, &folder.id).await);
+    not_found(store.get(&ana, EntityKind::Manuscript, &m.id).await);
+    not_found(store.get(&ana, EntityKind::Note, &note.id).await);
+    assert!(
+        store
+            .get(&bob, EntityKind::Manuscript, &bobs.id)
+            .await
+            .is_ok()
+    );
+    assert_eq!(
+        store
+            .list_by_manuscript(&bob, EntityKind::Chapter, Some(&bobs.id))
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
