@@ -225,7 +225,8 @@ impl Store {
         }
     }
 
-    /// Replaces the caller's password hash and revokes every other session, in one transaction.
+    /// Replaces the caller's password hash, clears `password_temporary` and revokes every other
+    /// session, in one transaction.
     pub async fn set_password(
         &self,
         user_id: &str,
@@ -234,12 +235,30 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query::<Any>("UPDATE app_user SET password_hash = $2, updated_at = $3 WHERE id = $1")
-            .bind(user_id)
-            .bind(password_hash)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+        let settings: Option<String> =
+            sqlx::query_scalar::<Any, String>("SELECT settings FROM app_user WHERE id = $1")
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some(settings) = settings else {
+            return Err(StoreError::NotFound);
+        };
+        // A password the user chose is no longer a temporary one.
+        let mut settings: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&settings).unwrap_or_default();
+        settings.insert(
+            "password_temporary".to_owned(),
+            serde_json::Value::Bool(false),
+        );
+        sqlx::query::<Any>(
+            "UPDATE app_user SET password_hash = $2, settings = $3, updated_at = $4 WHERE id = $1",
+        )
+        .bind(user_id)
+        .bind(password_hash)
+        .bind(serde_json::Value::Object(settings).to_string())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query::<Any>(
             "UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL \
              AND id <> $3",

@@ -729,3 +729,37 @@ async fn repeated_wrong_passwords_slow_the_account_down() {
     assert!(last.headers.contains_key("retry-after"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn choosing_a_new_password_clears_the_temporary_password_flag() {
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        let user = app.sign_up("Ana", "ana@example.com", PASSWORD).await;
+        // An administrator (or an import) marks the password temporary.
+        let id = user["id"].as_str().unwrap();
+        let row = app.state.store.user(id).await.unwrap();
+        let mut settings: serde_json::Value = serde_json::from_str(&row.settings).unwrap();
+        settings["password_temporary"] = json!(true);
+        app.state
+            .store
+            .update_profile(id, &row.name, &settings.to_string(), row.updated_at + 1)
+            .await
+            .unwrap();
+        assert_eq!(
+            app.get("users/me").await.data()["user"]["settings"]["password_temporary"],
+            true
+        );
+        app.put_json(
+            "users/change_password",
+            &json!({"current_password": PASSWORD, "new_password": "chosen by me", "new_password_confirmation": "chosen by me"}),
+        )
+        .await
+        .data();
+        assert_eq!(
+            app.get("users/me").await.data()["user"]["settings"]["password_temporary"],
+            false,
+            "{db:?}"
+        );
+        app.stop().await;
+    }
+}
