@@ -142,6 +142,9 @@ pub struct Rotation {
     pub access_hash: String,
     pub access_expires_at: i64,
     pub refresh_hash: String,
+    /// The refresh expiry for a session with "keep me logged in".
+    pub refresh_expires_at_kept: i64,
+    /// The refresh expiry for a session without it.
     pub refresh_expires_at: i64,
     pub now: i64,
 }
@@ -375,6 +378,11 @@ impl Store {
         .fetch_optional(&mut *tx)
         .await?;
         if let Some((session_id, user_id, keep)) = current {
+            let refresh_expires_at = if keep != 0 {
+                rotation.refresh_expires_at_kept
+            } else {
+                rotation.refresh_expires_at
+            };
             let done = sqlx::query::<Any>(
                 "UPDATE user_session SET access_hash = $2, access_expires_at = $3, refresh_hash = $4, \
                  refresh_expires_at = $5, last_seen_at = $6 WHERE id = $1 AND refresh_hash = $7",
@@ -383,7 +391,7 @@ impl Store {
             .bind(&rotation.access_hash)
             .bind(rotation.access_expires_at)
             .bind(&rotation.refresh_hash)
-            .bind(rotation.refresh_expires_at)
+            .bind(refresh_expires_at)
             .bind(rotation.now)
             .bind(refresh_hash)
             .execute(&mut *tx)
@@ -485,23 +493,6 @@ impl Store {
                 },
             )
             .collect())
-    }
-}
-
-impl Store {
-    /// Sets a session's refresh expiry (after a rotation, for sessions without "keep me
-    /// logged in").
-    pub async fn shorten_refresh(
-        &self,
-        session_id: &str,
-        refresh_expires_at: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query::<Any>("UPDATE user_session SET refresh_expires_at = $2 WHERE id = $1")
-            .bind(session_id)
-            .bind(refresh_expires_at)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
     }
 }
 

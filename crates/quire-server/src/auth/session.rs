@@ -100,8 +100,6 @@ pub async fn refresh(app: &AppState, jar: CookieJar) -> Result<(CookieJar, Strin
     let now = now_ms();
     let access = tokens::new_token();
     let refresh = tokens::new_token();
-    // The lifetime is decided after we know the session's choice, so rotate with the longer
-    // one and shorten below when needed.
     let outcome = app
         .store
         .rotate_refresh(
@@ -110,22 +108,18 @@ pub async fn refresh(app: &AppState, jar: CookieJar) -> Result<(CookieJar, Strin
                 access_hash: tokens::hash(&access),
                 access_expires_at: now + ACCESS_TTL_MS,
                 refresh_hash: tokens::hash(&refresh),
-                refresh_expires_at: now + REFRESH_TTL_KEEP_MS,
+                refresh_expires_at_kept: now + REFRESH_TTL_KEEP_MS,
+                refresh_expires_at: now + REFRESH_TTL_MS,
                 now,
             },
         )
         .await?;
     match outcome {
         RefreshOutcome::Rotated {
-            session_id,
             user_id,
             keep_logged_in,
+            ..
         } => {
-            if !keep_logged_in {
-                app.store
-                    .shorten_refresh(&session_id, now + REFRESH_TTL_MS)
-                    .await?;
-            }
             let jar = cookies::set(
                 jar,
                 &access,
