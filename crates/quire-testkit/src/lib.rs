@@ -183,16 +183,38 @@ impl TestApp {
     /// Signs up through the API on this app's client (which is then signed in) and returns
     /// the user object.
     pub async fn sign_up(&self, name: &str, email: &str, password: &str) -> Value {
+        self.sign_up_as(&self.client, name, email, password).await
+    }
+
+    /// Signs up through the API on `client` (which is then signed in) and returns the user
+    /// object; panics unless the sign-up succeeds.
+    pub async fn sign_up_as(
+        &self,
+        client: &reqwest::Client,
+        name: &str,
+        email: &str,
+        password: &str,
+    ) -> Value {
+        let body = serde_json::json!({
+            "name": name, "email": email,
+            "password": password, "password_confirmation": password
+        });
         let answer = self
-            .post_json(
-                "users/",
-                &serde_json::json!({
-                    "name": name, "email": email,
-                    "password": password, "password_confirmation": password
-                }),
-            )
+            .call_as(client, reqwest::Method::POST, "users/", Some(&body))
             .await;
         answer.data()["user"].clone()
+    }
+
+    /// `POST auth/login` with an email and a password on `client`.
+    pub async fn log_in_as(
+        &self,
+        client: &reqwest::Client,
+        email: &str,
+        password: &str,
+    ) -> TestResponse {
+        let body = serde_json::json!({ "email": email, "password": password });
+        self.call_as(client, reqwest::Method::POST, "auth/login", Some(&body))
+            .await
     }
 
     /// The messages the outbox holds for `recipient`, newest first: (kind, subject, body).

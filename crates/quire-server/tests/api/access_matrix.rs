@@ -89,14 +89,8 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
             session_id: sessions[0]["id"].as_str().unwrap().to_owned(),
         };
         let intruder = app.new_client();
-        app.call_as(
-            &intruder,
-            Method::POST,
-            "users/",
-            Some(&json!({"name": "Intruder", "email": "intruder@example.com", "password": PASSWORD, "password_confirmation": PASSWORD})),
-        )
-        .await
-        .data();
+        app.sign_up_as(&intruder, "Intruder", "intruder@example.com", PASSWORD)
+            .await;
         let anonymous = app.new_client();
         let before = snapshot(&app).await;
 

@@ -115,22 +115,10 @@ async fn login_works_with_any_case_of_the_email_and_a_wrong_password_or_email_is
         app.sign_up("Ana", "ana@example.com", PASSWORD).await;
         let browser = app.new_client();
         let wrong_password = app
-            .call_as(
-                &browser,
-                Method::POST,
-                "auth/login",
-                Some(&json!({"email": "ana@example.com", "password": "nope nope"})),
-            )
+            .log_in_as(&browser, "ana@example.com", "nope nope")
             .await;
         wrong_password.assert_failed(401, "invalid_credentials");
-        let wrong_email = app
-            .call_as(
-                &browser,
-                Method::POST,
-                "auth/login",
-                Some(&json!({"email": "bob@example.com", "password": PASSWORD})),
-            )
-            .await;
+        let wrong_email = app.log_in_as(&browser, "bob@example.com", PASSWORD).await;
         wrong_email.assert_failed(401, "invalid_credentials");
         let ok = app
             .call_as(&browser, Method::POST, "auth/login", Some(&json!({"email": "ANA@example.com", "password": PASSWORD, "keep_logged_in": true})))
@@ -343,14 +331,9 @@ async fn a_revoked_session_is_refused_with_expired_session_and_the_relogin_resto
         let app = TestApp::spawn_with(db, &[]).await;
         app.sign_up("Ana", "ana@example.com", PASSWORD).await;
         let laptop = app.new_client();
-        app.call_as(
-            &laptop,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": PASSWORD})),
-        )
-        .await
-        .data();
+        app.log_in_as(&laptop, "ana@example.com", PASSWORD)
+            .await
+            .data();
         let sessions = app.get("users/sessions").await;
         let list = sessions.data()["sessions"].as_array().unwrap().clone();
         assert_eq!(list.len(), 2, "{db:?}");
@@ -388,15 +371,8 @@ async fn a_user_cannot_revoke_or_update_someone_elses_things() {
         let ana = app.sign_up("Ana", "ana@example.com", PASSWORD).await;
         let bob_client = app.new_client();
         let bob = app
-            .call_as(
-                &bob_client,
-                Method::POST,
-                "users/",
-                Some(&json!({"name": "Bob", "email": "bob@example.com", "password": PASSWORD, "password_confirmation": PASSWORD})),
-            )
-            .await
-            .data()["user"]
-            .clone();
+            .sign_up_as(&bob_client, "Bob", "bob@example.com", PASSWORD)
+            .await;
         let ana_id = ana["id"].as_str().unwrap();
         let refused = app
             .call_as(
@@ -506,14 +482,9 @@ async fn changing_the_password_needs_the_current_one_and_signs_other_devices_out
         let app = TestApp::spawn_with(db, &[]).await;
         app.sign_up("Ana", "ana@example.com", PASSWORD).await;
         let phone = app.new_client();
-        app.call_as(
-            &phone,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": PASSWORD})),
-        )
-        .await
-        .data();
+        app.log_in_as(&phone, "ana@example.com", PASSWORD)
+            .await
+            .data();
         let wrong = app
             .put_json(
                 "users/change_password",
@@ -544,22 +515,12 @@ async fn changing_the_password_needs_the_current_one_and_signs_other_devices_out
             "this device stays in"
         );
         let fresh = app.new_client();
-        app.call_as(
-            &fresh,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": PASSWORD})),
-        )
-        .await
-        .assert_failed(401, "invalid_credentials");
-        app.call_as(
-            &fresh,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": "brand new secret"})),
-        )
-        .await
-        .data();
+        app.log_in_as(&fresh, "ana@example.com", PASSWORD)
+            .await
+            .assert_failed(401, "invalid_credentials");
+        app.log_in_as(&fresh, "ana@example.com", "brand new secret")
+            .await
+            .data();
         app.stop().await;
     }
 }
@@ -593,14 +554,8 @@ async fn changing_the_email_needs_the_password_tells_the_old_address_and_verifie
         assert_eq!(app.mail_to("ana@example.com").await[0].0, "email_changed");
         assert_eq!(app.mail_to("ana@new.example").await[0].0, "verify_email");
         let other = app.new_client();
-        app.call_as(
-            &other,
-            Method::POST,
-            "users/",
-            Some(&json!({"name": "Bob", "email": "bob@example.com", "password": PASSWORD, "password_confirmation": PASSWORD})),
-        )
-        .await
-        .data();
+        app.sign_up_as(&other, "Bob", "bob@example.com", PASSWORD)
+            .await;
         app.call_as(
             &other,
             Method::PUT,
@@ -657,14 +612,9 @@ async fn a_password_reset_link_works_once_and_ends_every_session() {
         app.call_as(&stranger, Method::POST, "auth/reset_password", Some(&body))
             .await
             .assert_failed(400, "invalid_token");
-        app.call_as(
-            &stranger,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": "reset secret 1"})),
-        )
-        .await
-        .data();
+        app.log_in_as(&stranger, "ana@example.com", "reset secret 1")
+            .await
+            .data();
         app.stop().await;
     }
 }
@@ -675,14 +625,9 @@ async fn deleting_the_account_removes_it_and_signs_every_device_out() {
         let app = TestApp::spawn_with(db, &[]).await;
         app.sign_up("Ana", "ana@example.com", PASSWORD).await;
         let phone = app.new_client();
-        app.call_as(
-            &phone,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": PASSWORD})),
-        )
-        .await
-        .data();
+        app.log_in_as(&phone, "ana@example.com", PASSWORD)
+            .await
+            .data();
         assert_eq!(
             app.delete("users/delete_account").await.data(),
             &json!(true)
@@ -695,14 +640,9 @@ async fn deleting_the_account_removes_it_and_signs_every_device_out() {
             .assert_failed(401, "invalid_token");
         assert_eq!(app.mail_to("ana@example.com").await[0].0, "account_deleted");
         let again = app.new_client();
-        app.call_as(
-            &again,
-            Method::POST,
-            "auth/login",
-            Some(&json!({"email": "ana@example.com", "password": PASSWORD})),
-        )
-        .await
-        .assert_failed(401, "invalid_credentials");
+        app.log_in_as(&again, "ana@example.com", PASSWORD)
+            .await
+            .assert_failed(401, "invalid_credentials");
         app.stop().await;
     }
 }
@@ -715,13 +655,8 @@ async fn repeated_wrong_passwords_slow_the_account_down() {
     let mut last = None;
     for _ in 0..6 {
         last = Some(
-            app.call_as(
-                &attacker,
-                Method::POST,
-                "auth/login",
-                Some(&json!({"email": "ana@example.com", "password": "guess guess"})),
-            )
-            .await,
+            app.log_in_as(&attacker, "ana@example.com", "guess guess")
+                .await,
         );
     }
     let last = last.unwrap();

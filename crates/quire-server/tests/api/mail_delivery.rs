@@ -101,12 +101,7 @@ async fn mail_reaches_the_smtp_server_and_its_verify_and_reset_links_work() {
         .await
         .data();
         let signed_in = app
-            .call_as(
-                &stranger,
-                Method::POST,
-                "auth/login",
-                Some(&json!({"email": "ana@example.com", "password": "reset secret 1"})),
-            )
+            .log_in_as(&stranger, "ana@example.com", "reset secret 1")
             .await;
         assert_eq!(signed_in.data()["user"]["name"], "Ana");
         assert_eq!(sink.received().len(), 2, "each message is sent once");
