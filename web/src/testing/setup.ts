@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for the local store (Dexie), in memory.
+import 'fake-indexeddb/auto';
 
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';

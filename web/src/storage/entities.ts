@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * Folders and manuscripts as the server sends them (ADR 0007 "The entity object on the wire"):
+ * the row's columns merged with its document. Unknown keys are kept, so a row written back
+ * carries everything it was given.
+ */
+
+/** `""` and a missing parent are read as `null` (the root), as the server does. */
+const parentId = z
+  .string()
+  .nullish()
+  .transform((value) => (value === undefined || value === null || value === '' ? null : value));
+
+const epochOrNull = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const rowColumns = {
+  id: z.string().min(1),
+  user_id: z.string().nullish(),
+  folder_id: parentId,
+  _order: z.number().catch(0).default(0),
+  created_at: z.number(),
+  updated_at: z.number(),
+  synced_at: epochOrNull,
+  deleted_at: epochOrNull,
+  last_synced_device_id: z.string().nullish(),
+  days_left: z.number().optional(),
+};
+
+export const folderSchema = z.looseObject({ ...rowColumns, name: z.string().catch('') });
+export const manuscriptSchema = z.looseObject({ ...rowColumns, title: z.string().catch('') });
+
+export type Folder = z.infer<typeof folderSchema>;
+export type Manuscript = z.infer<typeof manuscriptSchema>;
+
+/** The two kinds the manuscripts list shows; the value is the API's path segment. */
+export type ShelfKind = 'folders' | 'manuscripts';
+
+/** Arrays a manuscript answer may carry (`copy`, `templates/use`): not kept in the list's row. */
+export const MANUSCRIPT_CHILDREN = [
+  'groups',
+  'outlines',
+  'chapters',
+  'elements',
+  'notes',
+  'researches',
+  'stashes',
+  'to_dos',
+  'plotboards',
+  'element_relationship_boards',
+] as const;
+
+/** A manuscript answer without its children, as the listing would give it. */
+export function withoutChildren(manuscript: Manuscript): Manuscript {
+  const copy: Manuscript = { ...manuscript };
+  for (const key of MANUSCRIPT_CHILDREN) Reflect.deleteProperty(copy, key);
+  return copy;
+}
+
+/** Spec §4: items stay in the trash for 60 days. */
+export const TRASH_DAYS = 60;
+export const DAY_MS = 86_400_000;
+
+/** Whole days until the purge, rounding up and stopping at 0 (the server's rule). */
+export function daysLeft(deletedAt: number, now: number): number {
+  const remaining = deletedAt + TRASH_DAYS * DAY_MS - now;
+  return remaining <= 0 ? 0 : Math.ceil(remaining / DAY_MS);
+}
+
+/** Spec §5: editable titles are at most 255 characters. */
+export const TITLE_MAX = 255;

@@ -1,0 +1,257 @@
+import { liveQuery } from 'dexie';
+
+import type { AppDatabase, LocalManuscript, LocalMarks, PendingOp } from './app-db';
+import type { Clock } from './clock';
+import { withoutChildren } from './entities';
+import type { Manuscript, ShelfKind } from './entities';
+import { newId } from './ids';
+import { InvalidChangeError } from './manuscripts-port';
+import type {
+  FolderChanges,
+  LiveQuery,
+  ManuscriptChanges,
+  ManuscriptsPort,
+  ShelfIds,
+  StoredFolder,
+  StoredManuscript,
+} from './manuscripts-port';
+import { createProblemHub } from './problems';
+import type { ShelfRemote } from './remote';
+import { createRowSync, fromServer, shelfTable } from './row-sync';
+import type { LocalShelfRow } from './row-sync';
+
+export interface LocalFirstPortDeps {
+  db: AppDatabase;
+  remote: ShelfRemote;
+  /** The signed-in user: rows are scoped to them. */
+  userId: string;
+  clock: Clock;
+  /** Written into `last_synced_device_id` (ADR 0007). */
+  deviceId: string;
+}
+
+/** Spec §4: children moved up out of a deleted container get their order offset by 99999. */
+export const MOVED_UP_ORDER_OFFSET = 99_999;
+
+/** Fields a caller cannot set: the server's, the trash's and the local marks. */
+const PROTECTED_FIELDS = [
+  'id',
+  'user_id',
+  'created_at',
+  'updated_at',
+  'synced_at',
+  'deleted_at',
+  'days_left',
+  'pending',
+  'pending_ops',
+  'last_synced_device_id',
+];
+
+function editable(changes: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...changes };
+  for (const key of PROTECTED_FIELDS) Reflect.deleteProperty(copy, key);
+  return copy;
+}
+
+function toStored<T extends LocalShelfRow>(
+  row: T,
+): Omit<T, keyof LocalMarks> & { pending: boolean } {
+  const copy: Record<string, unknown> = { ...row, pending: row.pending === 1 };
+  Reflect.deleteProperty(copy, 'pending_ops');
+  return copy as Omit<T, keyof LocalMarks> & { pending: boolean };
+}
+
+/** Hidden rows: removed locally, waiting for the server to remove them too. */
+function isVisible(row: LocalShelfRow): boolean {
+  return !row.pending_ops.includes('hard_delete');
+}
+
+function withOp(row: LocalShelfRow, op: PendingOp): Pick<LocalMarks, 'pending' | 'pending_ops'> {
+  // One put sends the row as it is, whenever it goes: a second one adds nothing.
+  const ops =
+    op === 'put' && row.pending_ops.includes('put') ? row.pending_ops : [...row.pending_ops, op];
+  return { pending_ops: ops, pending: 1 };
+}
+
+/** The ids of `folderId` and every folder inside it. */
+function selfAndDescendants(folders: readonly LocalShelfRow[], folderId: string): Set<string> {
+  const ids = new Set([folderId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const folder of folders) {
+      const parent = folder.folder_id;
+      if (parent !== null && ids.has(parent) && !ids.has(folder.id)) {
+        ids.add(folder.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** The storage port over the local Dexie database, with the small sync step behind it. */
+export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort {
+  const { db, remote, userId, clock, deviceId } = deps;
+  const problems = createProblemHub();
+  const sync = createRowSync({ db, remote, userId, clock, problems });
+
+  /** A fresh `updated_at`: the corrected clock, and always later than the row's last one. */
+  function stamp(previous?: number): number {
+    return Math.max(Math.round(clock.now()), (previous ?? 0) + 1);
+  }
+
+  function live<T>(kind: ShelfKind, map: (rows: LocalShelfRow[]) => T): LiveQuery<T> {
+    return liveQuery(async () =>
+      map((await shelfTable(db, kind).where('user_id').equals(userId).toArray()).filter(isVisible)),
+    );
+  }
+
+  async function mine(kind: ShelfKind, id: string): Promise<LocalShelfRow | undefined> {
+    const row = await shelfTable(db, kind).get(id);
+    return row?.user_id === userId && isVisible(row) ? row : undefined;
+  }
+
+  async function save(kind: ShelfKind, changes: Record<string, unknown>): Promise<LocalShelfRow> {
+    const id = typeof changes.id === 'string' && changes.id !== '' ? changes.id : newId();
+    const table = shelfTable(db, kind);
+    const nameKey = kind === 'folders' ? 'name' : 'title';
+    const row = await problems.guard(() =>
+      db.transaction('rw', db.folders, db.manuscripts, async () => {
+        const existing = await mine(kind, id);
+        const now = stamp(existing?.updated_at);
+        const base = existing ?? {
+          id,
+          [nameKey]: '',
+          folder_id: null,
+          _order: 0,
+          created_at: now,
+          synced_at: null,
+          deleted_at: null,
+          user_id: userId,
+          pending: 0 as const,
+          pending_ops: [],
+        };
+        const next = {
+          ...base,
+          ...editable(changes),
+          id,
+          user_id: userId,
+          updated_at: now,
+          last_synced_device_id: deviceId,
+        } as LocalShelfRow;
+        next.folder_id = next.folder_id === '' ? null : (next.folder_id ?? null);
+        const name = (next as Record<string, unknown>)[nameKey];
+        if (typeof name !== 'string' || name.trim() === '') {
+          throw new InvalidChangeError(
+            kind === 'folders' ? 'name_required' : 'manuscript_title_required',
+          );
+        }
+        if (kind === 'folders' && next.folder_id !== null) {
+          const folders = await db.folders.where('user_id').equals(userId).toArray();
+          if (selfAndDescendants(folders, id).has(next.folder_id)) {
+            throw new InvalidChangeError('folder_cycle');
+          }
+        }
+        Object.assign(next, withOp(base as LocalShelfRow, 'put'));
+        await table.put(next);
+        return next;
+      }),
+    );
+    void sync.push(kind, [id]);
+    return row;
+  }
+
+  async function trashCall(kind: ShelfKind, ids: readonly string[], op: PendingOp) {
+    const table = shelfTable(db, kind);
+    const changed = await problems.guard(() =>
+      db.transaction('rw', db.folders, db.manuscripts, async () => {
+        const done: string[] = [];
+        for (const id of ids) {
+          const row = await mine(kind, id);
+          if (!row) continue;
+          const inTrash = row.deleted_at !== null;
+          if ((op === 'delete' && inTrash) || (op !== 'delete' && !inTrash)) continue;
+          const now = stamp(row.updated_at);
+          const deletedAt = op === 'delete' ? now : op === 'undelete' ? null : row.deleted_at;
+          await table.put({ ...row, deleted_at: deletedAt, updated_at: now, ...withOp(row, op) });
+          if (op === 'delete' && kind === 'folders') await moveChildrenUp(row);
+          done.push(id);
+        }
+        return done;
+      }),
+    );
+    if (changed.length > 0) void sync.push(kind, changed);
+  }
+
+  /**
+   * What the server does to a deleted folder's live children (ADR 0007 `move_up`), done
+   * locally so the list is right at once. These moves are not pending: the server makes them
+   * itself, and its rows (newer) replace these at the next refresh.
+   */
+  async function moveChildrenUp(folder: LocalShelfRow): Promise<void> {
+    for (const table of [db.folders, db.manuscripts] as const) {
+      const children = await (table as typeof db.folders)
+        .where('folder_id')
+        .equals(folder.id)
+        .filter((row) => row.user_id === userId && row.deleted_at === null)
+        .toArray();
+      for (const child of children) {
+        await (table as typeof db.folders).put({
+          ...child,
+          folder_id: folder.folder_id,
+          _order: child._order + MOVED_UP_ORDER_OFFSET,
+        });
+      }
+    }
+  }
+
+  async function trashIds(kind: ShelfKind, ids: readonly string[] | undefined): Promise<string[]> {
+    if (ids) return [...ids];
+    const rows = await shelfTable(db, kind).where('user_id').equals(userId).toArray();
+    return rows.filter((row) => row.deleted_at !== null && isVisible(row)).map((row) => row.id);
+  }
+
+  async function keepFromServer(manuscript: Manuscript): Promise<StoredManuscript> {
+    const row = fromServer(withoutChildren(manuscript), userId) as LocalManuscript;
+    await problems.guard(() => db.manuscripts.put(row));
+    return toStored(row) as StoredManuscript;
+  }
+
+  return {
+    folders: () => live('folders', (rows) => rows.map((row) => toStored(row) as StoredFolder)),
+    manuscripts: () =>
+      live('manuscripts', (rows) => rows.map((row) => toStored(row) as StoredManuscript)),
+    saveFolder: async (changes: FolderChanges) =>
+      toStored(await save('folders', changes)) as StoredFolder,
+    saveManuscript: async (changes: ManuscriptChanges) =>
+      toStored(await save('manuscripts', changes)) as StoredManuscript,
+    deleteFolder: (id) => trashCall('folders', [id], 'delete'),
+    deleteManuscript: (id) => trashCall('manuscripts', [id], 'delete'),
+    recover: (kind, id) => trashCall(kind, [id], 'undelete'),
+    hardDelete: (kind, id) => trashCall(kind, [id], 'hard_delete'),
+    async recoverAll(ids?: ShelfIds) {
+      for (const kind of ['folders', 'manuscripts'] as const) {
+        await trashCall(kind, await trashIds(kind, ids?.[kind]), 'undelete');
+      }
+    },
+    async deleteAll(ids?: ShelfIds) {
+      for (const kind of ['folders', 'manuscripts'] as const) {
+        await trashCall(kind, await trashIds(kind, ids?.[kind]), 'hard_delete');
+      }
+    },
+    async duplicateManuscript(id, title) {
+      const copy = await sync.after(() => remote.copyManuscript({ id, title, new_id: newId() }));
+      return keepFromServer(copy);
+    },
+    async createFromTemplate(templateId, manuscript) {
+      const created = await sync.after(() =>
+        remote.useTemplate(templateId, { id: newId(), ...manuscript }),
+      );
+      return keepFromServer(created);
+    },
+    flushPending: () => sync.flushPending(),
+    refreshFromServer: () => sync.refresh(),
+    onProblem: (listener) => problems.subscribe(listener),
+  };
+}

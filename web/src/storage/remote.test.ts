@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+
+import { api, ApiError } from '@/lib/api';
+import { refusal, stubApi, success } from '@/testing/stub-api';
+
+import { createServerClock } from './clock';
+import { newId } from './ids';
+import { createHttpRemote, isRetryable } from './remote';
+
+const folder = {
+  id: 'FolderNovels0000000001',
+  name: 'Novels',
+  folder_id: '',
+  _order: 1,
+  created_at: 1,
+  updated_at: 2,
+  synced_at: 3,
+  deleted_at: null,
+  cover: { url: 'x' },
+};
+
+describe('the HTTP remote (ADR 0007 paths)', () => {
+  it('puts a row and reads the stored row back, keeping unknown keys and "" as the root', async () => {
+    const calls = stubApi({ 'PUT /folders/put/FolderNovels0000000001': success(folder) });
+    const stored = await createHttpRemote(api).put('folders', { id: folder.id, name: 'Novels' });
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/folders/put/FolderNovels0000000001',
+        body: { id: folder.id, name: 'Novels' },
+      },
+    ]);
+    expect(stored).toMatchObject({ folder_id: null, cover: { url: 'x' }, name: 'Novels' });
+  });
+
+  it('lists the live rows and the trash', async () => {
+    const calls = stubApi({
+      'GET /manuscripts': (call) =>
+        success(
+          call.path.endsWith('deleted=true')
+            ? [{ ...folder, title: 'Gone', deleted_at: 5, days_left: 60 }]
+            : [],
+        ),
+    });
+    const remote = createHttpRemote(api);
+    await expect(remote.list('manuscripts', false)).resolves.toEqual([]);
+    await expect(remote.list('manuscripts', true)).resolves.toMatchObject([
+      { title: 'Gone', days_left: 60 },
+    ]);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/manuscripts?deleted=false',
+      '/manuscripts?deleted=true',
+    ]);
+  });
+
+  it('uses the trash calls', async () => {
+    const calls = stubApi({
+      'DELETE /manuscripts/M1': success(true),
+      'GET /folders/undelete/F1': success(true),
+      'POST /folders/recover_all': success({ recovered: 2 }),
+      'POST /manuscripts/delete_all': success({ deleted: 1 }),
+    });
+    const remote = createHttpRemote(api);
+    await remote.softDelete('manuscripts', 'M1');
+    await remote.hardDelete('manuscripts', 'M1');
+    await remote.undelete('folders', 'F1');
+    await remote.recoverAll('folders', ['F1', 'F2']);
+    await remote.deleteAll('manuscripts', ['M1']);
+    expect(calls).toEqual([
+      { method: 'DELETE', path: '/manuscripts/M1', body: undefined },
+      { method: 'DELETE', path: '/manuscripts/M1?hard_delete=true', body: undefined },
+      { method: 'GET', path: '/folders/undelete/F1', body: undefined },
+      { method: 'POST', path: '/folders/recover_all', body: { ids: ['F1', 'F2'] } },
+      { method: 'POST', path: '/manuscripts/delete_all', body: { ids: ['M1'] } },
+    ]);
+  });
+
+  it('copies a manuscript and uses a template', async () => {
+    const made = { ...folder, title: 'Made', chapters: [] };
+    const calls = stubApi({
+      'POST /manuscripts/copy': success(made),
+      'POST /templates/use/TplBeatSheet': success(made),
+    });
+    const remote = createHttpRemote(api);
+    await remote.copyManuscript({ id: 'M1', title: 'Copy of Dune', new_id: 'M2' });
+    await remote.useTemplate('TplBeatSheet', { id: 'M3', title: 'Beats', folder_id: null });
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/manuscripts/copy', { id: 'M1', title: 'Copy of Dune', new_id: 'M2' }],
+      ['POST', '/templates/use/TplBeatSheet', { id: 'M3', title: 'Beats', folder_id: null }],
+    ]);
+  });
+
+  it('tells a refusal of the change from a missing answer', async () => {
+    stubApi({ 'PUT /folders/put/X': refusal(422, 'folder_cycle') });
+    const error = await createHttpRemote(api)
+      .put('folders', { id: 'X' })
+      .catch((caught: unknown) => caught);
+    expect(isRetryable(error)).toBe(false);
+    expect(isRetryable(new ApiError('network_error', 'network', 0))).toBe(true);
+    expect(isRetryable(new ApiError('internal', 'error', 500))).toBe(true);
+    expect(isRetryable(new ApiError('expired_session', 'failed', 401))).toBe(true);
+    expect(isRetryable(new ApiError('too_many_requests', 'failed', 429))).toBe(true);
+  });
+});
+
+describe('ids', () => {
+  it('are 22 characters of [A-Za-z0-9], and differ', () => {
+    const ids = new Set(Array.from({ length: 200 }, () => newId()));
+    expect(ids.size).toBe(200);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{22}$/);
+  });
+});
+
+describe('the server clock', () => {
+  it('corrects the local clock by the server offset, asking at most once a minute', async () => {
+    let local = 1_000_000;
+    let asked = 0;
+    const clock = createServerClock({
+      localNow: () => local,
+      fetchServerTime: () => {
+        asked += 1;
+        local += 200; // the round trip
+        return Promise.resolve(1_050_100);
+      },
+    });
+    await clock.sync();
+    expect(clock.offset()).toBe(50_000);
+    expect(clock.now()).toBe(local + 50_000);
+    local += 30_000;
+    await clock.sync();
+    expect(asked).toBe(1);
+    local += 30_000;
+    await clock.sync();
+    expect(asked).toBe(2);
+  });
+
+  it('keeps the last offset when the server cannot be reached', async () => {
+    const clock = createServerClock({
+      localNow: () => 10,
+      fetchServerTime: () => Promise.reject(new ApiError('network_error', 'network', 0)),
+    });
+    await clock.sync();
+    expect(clock.now()).toBe(10);
+  });
+});
