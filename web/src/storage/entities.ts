@@ -72,3 +72,22 @@ export function daysLeft(deletedAt: number, now: number): number {
 
 /** Spec §5: editable titles are at most 255 characters. */
 export const TITLE_MAX = 255;
+
+/** `folderId` and the ids of every folder inside it, at any depth (a move target check). */
+export function folderAndDescendants(
+  folderId: string,
+  folders: readonly { id: string; folder_id: string | null }[],
+): Set<string> {
+  const ids = new Set([folderId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const folder of folders) {
+      if (folder.folder_id !== null && ids.has(folder.folder_id) && !ids.has(folder.id)) {
+        ids.add(folder.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}

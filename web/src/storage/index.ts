@@ -11,7 +11,7 @@ export { APP_DB_NAME, APP_DB_SCHEMA, APP_DB_VERSION, AppDatabase } from './app-d
 export type { LocalFolder, LocalManuscript, PendingOp } from './app-db';
 export { createServerClock, fixedOffsetClock } from './clock';
 export type { Clock } from './clock';
-export { daysLeft, TITLE_MAX, TRASH_DAYS } from './entities';
+export { daysLeft, folderAndDescendants, TITLE_MAX, TRASH_DAYS } from './entities';
 export type { Folder, Manuscript, ShelfKind } from './entities';
 export { newId } from './ids';
 export { createLocalFirstPort, MOVED_UP_ORDER_OFFSET } from './local-first-port';

@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 
 import type { AppDatabase, LocalManuscript, LocalMarks, PendingOp } from './app-db';
 import type { Clock } from './clock';
-import { withoutChildren } from './entities';
+import { folderAndDescendants, withoutChildren } from './entities';
 import type { Manuscript, ShelfKind } from './entities';
 import { newId } from './ids';
 import { InvalidChangeError } from './manuscripts-port';
@@ -73,23 +73,6 @@ function withOp(row: LocalShelfRow, op: PendingOp): Pick<LocalMarks, 'pending' |
   return { pending_ops: ops, pending: 1 };
 }
 
-/** The ids of `folderId` and every folder inside it. */
-function selfAndDescendants(folders: readonly LocalShelfRow[], folderId: string): Set<string> {
-  const ids = new Set([folderId]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const folder of folders) {
-      const parent = folder.folder_id;
-      if (parent !== null && ids.has(parent) && !ids.has(folder.id)) {
-        ids.add(folder.id);
-        grew = true;
-      }
-    }
-  }
-  return ids;
-}
-
 /** The storage port over the local Dexie database, with the small sync step behind it. */
 export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort {
   const { db, remote, userId, clock, deviceId } = deps;
@@ -149,7 +132,7 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
         }
         if (kind === 'folders' && next.folder_id !== null) {
           const folders = await db.folders.where('user_id').equals(userId).toArray();
-          if (selfAndDescendants(folders, id).has(next.folder_id)) {
+          if (folderAndDescendants(id, folders).has(next.folder_id)) {
             throw new InvalidChangeError('folder_cycle');
           }
         }
