@@ -24,6 +24,8 @@ export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',
+  /** The manuscripts list's Recently Deleted view. */
+  recentlyDeleted: '/manuscripts?view=trash',
   folder: (id: string) => `/manuscripts/${encodeURIComponent(id)}`,
   manuscript: (id: string) => `/manuscript/${encodeURIComponent(id)}`,
   sharedManuscript: (id: string) => `/shared_manuscript/${encodeURIComponent(id)}`,

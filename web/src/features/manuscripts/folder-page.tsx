@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 
-import { PlaceholderPage } from '@/components/ui';
+import { ShelfScreen } from './shelf/shelf-screen';
 
+/** `manuscripts/:id`: the list inside one folder. */
 export function FolderPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('manuscripts.folder.title')} />;
+  const { id } = useParams();
+  return <ShelfScreen key={id} folderId={id ?? null} />;
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { ShelfScreen } from './shelf/shelf-screen';
 
-import { PlaceholderPage } from '@/components/ui';
-
+/** `manuscripts`: the list at the top level. */
 export function ManuscriptsPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('manuscripts.list.title')} />;
+  return <ShelfScreen folderId={null} />;
 }
