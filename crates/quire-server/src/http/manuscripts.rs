@@ -10,7 +10,7 @@ use quire_core::time::{EpochMs, now_ms};
 use quire_protocol::reference::TemplateSummary;
 use quire_protocol::{Failure, Success};
 use quire_store::StoreError;
-use quire_store::manuscripts::{EntityKind, ManuscriptTree, Patch, Rows};
+use quire_store::manuscripts::{EntityKind, ManuscriptTree, Patch, Restructure, Rows};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -632,4 +632,62 @@ pub async fn use_template(
         .manuscript_tree(&actor.user_id, id.as_str(), Rows::Live)
         .await?;
     Ok(Envelope(tree_to_wire(&tree, now)))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DemoteRequest {
+    /// The chapter to put it under; the chapter just before it when left out.
+    pub parent_id: Option<String>,
+}
+
+/// `POST chapters/promote/{id}`: the subchapter becomes a chapter right after its parent.
+/// Answers every chapter whose place changed (both sibling lists renumbered from zero).
+#[utoipa::path(post, path = "/chapters/promote/{id}", tag = "chapters", params(("id" = String, Path)),
+    responses((status = 200, body = Success<Vec<Object>>), (status = 404, body = Failure),
+              (status = 422, description = "not_a_subchapter, parent_chapter_does_not_exist", body = Failure)))]
+pub async fn promote(
+    State(app): State<AppState>,
+    actor: Actor,
+    Path(id): Path<String>,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    restructure(&app, &actor, &id, Restructure::Promote).await
+}
+
+/// `POST chapters/demote/{id}`: the chapter becomes the last subchapter of `parent_id` (or of
+/// the chapter before it), its own subchapters following it.
+#[utoipa::path(post, path = "/chapters/demote/{id}", tag = "chapters", params(("id" = String, Path)),
+    request_body = DemoteRequest,
+    responses((status = 200, body = Success<Vec<Object>>), (status = 404, body = Failure),
+              (status = 422, description = "not_a_chapter, parent_is_self, parent_chapter_does_not_exist, parent_is_subchapter", body = Failure)))]
+pub async fn demote(
+    State(app): State<AppState>,
+    actor: Actor,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<DemoteRequest>,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    let parent_id = match body.parent_id.as_deref() {
+        None | Some("") => None,
+        Some(raw) => Some(
+            Id::parse(raw)
+                .map_err(|_| ApiError::field("parent_id", "invalid_id"))?
+                .as_str()
+                .to_owned(),
+        ),
+    };
+    restructure(&app, &actor, &id, Restructure::Demote { parent_id }).await
+}
+
+async fn restructure(
+    app: &AppState,
+    actor: &Actor,
+    raw_id: &str,
+    change: Restructure,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    let id = wire::path_id(raw_id)?;
+    let now = now_ms();
+    let changed = app
+        .store
+        .restructure(&actor.user_id, &id, change, now)
+        .await?;
+    Ok(Envelope(wire_all(&changed, now)))
 }

@@ -82,6 +82,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(manuscripts::templates_enabled_new))
         .routes(routes!(manuscripts::template))
         .routes(routes!(manuscripts::use_template))
+        .routes(routes!(manuscripts::promote))
+        .routes(routes!(manuscripts::demote))
 }
 
 /// The per-entity operations of every kind (ADR 0007); the manuscript's `{id}` path is

@@ -94,6 +94,8 @@ const MATRIX: &[(&str, &str, Object)] = &[
     ),
     ("get", "/templates/{id}", Object::Template),
     ("post", "/templates/use/{id}", Object::Template),
+    ("post", "/chapters/promote/{id}", Object::Row("chapters")),
+    ("post", "/chapters/demote/{id}", Object::Row("chapters")),
 ];
 
 /// Every entry: the hand-written ones and the per-entity routes of every kind.

@@ -769,3 +769,132 @@ async fn an_update_may_repeat_its_manuscript_but_never_move_to_another() {
     assert_eq!(moved.body["fields"]["manuscript_id"], "read_only");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_scene_is_promoted_and_a_chapter_demoted_with_orders_renumbered() {
+    for db in Db::all() {
+        let app = signed_up(db).await;
+        manuscript(&app, "m1", "Novel").await;
+        let m = id("m1");
+        put(
+            &app,
+            "groups",
+            &id("g1"),
+            json!({"manuscript_id": m, "name": "Act I", "type": "chapters"}),
+        )
+        .await
+        .data();
+        for (c, order) in [("c1", 1), ("c2", 2), ("c3", 3)] {
+            put(
+                &app,
+                "chapters",
+                &id(c),
+                json!({"manuscript_id": m, "name": c, "group_id": id("g1"), "_order": order}),
+            )
+            .await
+            .data();
+        }
+        put(
+            &app,
+            "chapters",
+            &id("s1"),
+            json!({"manuscript_id": m, "name": "s1", "group_id": id("g1"), "chapter_id": id("c1")}),
+        )
+        .await
+        .data();
+        app.post_json(&format!("chapters/promote/{}", id("c2")), &json!({}))
+            .await
+            .assert_failed(422, "not_a_subchapter");
+        app.post_json(&format!("chapters/promote/{}", id("s1")), &json!({}))
+            .await
+            .data();
+        let placed = |tree: &TestResponse| -> Vec<(String, Value, Value, f64)> {
+            let mut rows: Vec<_> = tree.data()["chapters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["group_id"] == id("g1"))
+                .map(|c| {
+                    (
+                        c["name"].as_str().unwrap().to_owned(),
+                        c["chapter_id"].clone(),
+                        c["group_id"].clone(),
+                        c["_order"].as_f64().unwrap(),
+                    )
+                })
+                .collect();
+            rows.sort_by(|a, b| a.3.total_cmp(&b.3));
+            rows
+        };
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        let names: Vec<(String, f64)> = placed(&tree).into_iter().map(|r| (r.0, r.3)).collect();
+        assert_eq!(
+            names,
+            [
+                ("c1".into(), 0.0),
+                ("s1".into(), 1.0),
+                ("c2".into(), 2.0),
+                ("c3".into(), 3.0)
+            ]
+        );
+        let moved = app
+            .post_json(
+                &format!("chapters/demote/{}", id("c3")),
+                &json!({"parent_id": id("c1")}),
+            )
+            .await;
+        assert!(!moved.data().as_array().unwrap().is_empty());
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        let c3 = placed(&tree).into_iter().find(|r| r.0 == "c3").unwrap();
+        assert_eq!(c3.1, json!(id("c1")));
+        assert_eq!(
+            c3.2,
+            json!(id("g1")),
+            "a demoted chapter stays in its section"
+        );
+        app.post_json(
+            &format!("chapters/demote/{}", id("s1")),
+            &json!({"parent_id": id("c3")}),
+        )
+        .await
+        .assert_failed(422, "parent_is_subchapter");
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_live_row_cannot_go_into_a_section_in_the_trash() {
+    let app = signed_up(Db::Sqlite).await;
+    manuscript(&app, "m1", "Novel").await;
+    let m = id("m1");
+    put(
+        &app,
+        "groups",
+        &id("g1"),
+        json!({"manuscript_id": m, "name": "Gone", "type": "chapters"}),
+    )
+    .await
+    .data();
+    app.delete(&format!("groups/{}", id("g1"))).await.data();
+    put(
+        &app,
+        "chapters",
+        &id("c1"),
+        json!({"manuscript_id": m, "name": "New", "group_id": id("g1")}),
+    )
+    .await
+    .assert_failed(404, "not_found");
+    put(&app, "folders", &id("f1"), json!({"name": "Gone"}))
+        .await
+        .data();
+    app.delete(&format!("folders/{}", id("f1"))).await.data();
+    put(
+        &app,
+        "manuscripts",
+        &id("m2"),
+        json!({"title": "Into the bin", "folder_id": id("f1")}),
+    )
+    .await
+    .assert_failed(404, "not_found");
+    app.stop().await;
+}

@@ -9,6 +9,7 @@ mod checks;
 mod kind;
 mod read;
 mod row;
+mod structure;
 mod trash;
 mod tree;
 mod write;
@@ -17,5 +18,6 @@ pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_I
 pub use kind::{EntityKind, InManuscript, Parent};
 pub use quire_core::manuscript::DeleteMode;
 pub use row::EntityRow;
+pub use structure::Restructure;
 pub use tree::{MANUSCRIPT_PARTS, ManuscriptTree, Rows};
 pub use write::{Patch, Written};
