@@ -898,3 +898,47 @@ async fn a_live_row_cannot_go_into_a_section_in_the_trash() {
     .assert_failed(404, "not_found");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn new_research_items_are_ordered_from_one_hundred() {
+    let app = signed_up(Db::Sqlite).await;
+    manuscript(&app, "m1", "Novel").await;
+    let m = id("m1");
+    let first = put(
+        &app,
+        "researches",
+        &id("r1"),
+        json!({"manuscript_id": m, "name": "Maps"}),
+    )
+    .await;
+    assert_eq!(first.data()["_order"], 100.0);
+    let second = put(
+        &app,
+        "researches",
+        &id("r2"),
+        json!({"manuscript_id": m, "name": "Letters"}),
+    )
+    .await;
+    assert_eq!(second.data()["_order"], 101.0);
+    let again = put(
+        &app,
+        "researches",
+        &id("r1"),
+        json!({"manuscript_id": m, "name": "Old maps"}),
+    )
+    .await;
+    assert_eq!(
+        again.data()["_order"],
+        100.0,
+        "a replaced item keeps its place"
+    );
+    let placed = put(
+        &app,
+        "researches",
+        &id("r3"),
+        json!({"manuscript_id": m, "name": "First", "_order": 5}),
+    )
+    .await;
+    assert_eq!(placed.data()["_order"], 5.0);
+    app.stop().await;
+}

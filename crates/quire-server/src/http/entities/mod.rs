@@ -8,7 +8,7 @@ pub mod wire;
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use quire_core::manuscript::DeleteMode;
+use quire_core::manuscript::{DeleteMode, next_research_order};
 use quire_core::time::{EpochMs, now_ms};
 use quire_store::manuscripts::{EntityKind, InManuscript};
 use serde::Deserialize;
@@ -54,9 +54,32 @@ pub(crate) async fn put_entity(
 ) -> Result<Envelope<Value>, ApiError> {
     let id = wire::path_id(raw_id)?;
     let now = now_ms();
-    let row = wire::row_from_put(kind, &id, body, device_header(headers), now)?;
+    let order_given = body.get("_order").is_some_and(|o| !o.is_null());
+    let mut row = wire::row_from_put(kind, &id, body, device_header(headers), now)?;
+    if kind == EntityKind::Research && !order_given {
+        row.order = new_research_order(app, actor, &row).await?;
+    }
     let written = app.store.put(&actor.user_id, row, now).await?;
     Ok(Envelope(wire::to_wire(written.row(), now)))
+}
+
+/// The order of a research item put without one: its stored order, or for a new item the
+/// next from 100 (spec §4 Ordering).
+async fn new_research_order(
+    app: &AppState,
+    actor: &Actor,
+    row: &quire_store::manuscripts::EntityRow,
+) -> Result<f64, ApiError> {
+    match app.store.get(&actor.user_id, row.kind, &row.id).await {
+        Ok(stored) => return Ok(stored.order),
+        Err(quire_store::StoreError::NotFound) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let existing = app
+        .store
+        .list_by_manuscript(&actor.user_id, row.kind, row.manuscript_id.as_deref())
+        .await?;
+    Ok(next_research_order(existing.iter().map(|r| r.order)))
 }
 
 pub(crate) async fn update_entity(
