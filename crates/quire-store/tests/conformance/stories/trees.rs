@@ -70,13 +70,13 @@ pub async fn a_manuscript_is_read_with_its_live_or_its_trashed_rows(store: Store
         .manuscript_tree(&ana, &m.id, Rows::Live)
         .await
         .unwrap();
-    assert_eq!(part(&live, EntityKind::Note), [kept.id.clone()]);
+    assert_eq!(part(&live, EntityKind::Note), vec![kept.id]);
     assert_eq!(part(&live, EntityKind::Chapter).len(), 1);
     let trash = store
         .manuscript_tree(&ana, &m.id, Rows::Deleted)
         .await
         .unwrap();
-    assert_eq!(part(&trash, EntityKind::Note), [binned.id.clone()]);
+    assert_eq!(part(&trash, EntityKind::Note), vec![binned.id]);
     assert!(part(&trash, EntityKind::Chapter).is_empty());
     let bob = user(&store, "bob").await;
     not_found(store.manuscript_tree(&bob, &m.id, Rows::Live).await);
