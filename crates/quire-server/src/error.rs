@@ -99,8 +99,24 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NotFound => ApiError::NotFound,
+            StoreError::Rule(code) => ApiError::refused(rule_status(code), code),
+            StoreError::Conflict("id") => ApiError::refused(StatusCode::CONFLICT, "id_taken"),
+            StoreError::Conflict("hour") => {
+                ApiError::refused(StatusCode::CONFLICT, "word_count_hour_taken")
+            }
             other => ApiError::Internal(other.into()),
         }
+    }
+}
+
+/// The status of a data rule's refusal: the trash and a deleted manuscript are the row's
+/// state (409); anything else is the request's content (422).
+fn rule_status(code: &str) -> StatusCode {
+    match code {
+        "was_not_deleted" | "was_not_undeleted" | "is_not_deleted" | "manuscript_is_deleted" => {
+            StatusCode::CONFLICT
+        }
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
     }
 }
 

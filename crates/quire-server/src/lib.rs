@@ -11,6 +11,8 @@ pub mod http;
 pub mod mail;
 pub mod sms;
 pub mod telemetry;
+pub mod trash;
+pub mod trees;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -67,8 +69,8 @@ impl AppState {
 const DELIVERY_STOP_GRACE: Duration = Duration::from_secs(30);
 
 /// Serves `state` on `listener` until `shutdown` resolves, then finishes in-flight requests,
-/// stops mail delivery and closes the database. Mail delivery over SMTP runs beside the
-/// server when `smtp_url` is set.
+/// stops mail delivery and the trash purge and closes the database. Mail delivery over SMTP
+/// runs beside the server when `smtp_url` is set; the trash purge always does.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -76,7 +78,8 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let store = state.store.clone();
     let (stop_delivery, stopping) = watch::channel(false);
-    let delivery = mail::delivery::spawn(&state, stopping)?;
+    let delivery = mail::delivery::spawn(&state, stopping.clone())?;
+    let purge = trash::spawn(store.clone(), stopping);
     let app = http::router(state);
     let served = axum::serve(
         listener,
@@ -86,6 +89,7 @@ pub async fn serve(
     .await
     .context("the HTTP server failed");
     let _ = stop_delivery.send(true);
+    let _ = purge.await;
     if let Some(delivery) = delivery
         && tokio::time::timeout(DELIVERY_STOP_GRACE, delivery)
             .await

@@ -303,17 +303,24 @@ impl Store {
         Ok(())
     }
 
-    /// Removes the caller's account and, by cascade, everything that belongs to it.
+    /// Removes the caller's account and, by cascade, everything that belongs to it; custom
+    /// templates (their table also holds the built-ins, so it has no foreign key) go with it in
+    /// the same transaction.
     pub async fn delete_user(&self, user_id: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query::<Any>("DELETE FROM template WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
         let done = sqlx::query::<Any>("DELETE FROM app_user WHERE id = $1")
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::NotFound)
+        if done.rows_affected() != 1 {
+            return Err(StoreError::NotFound);
         }
+        tx.commit().await?;
+        Ok(())
     }
 
     pub async fn create_session(&self, s: &NewSession) -> Result<(), StoreError> {

@@ -14,6 +14,7 @@ pub mod mail_delivery;
 pub mod manuscripts;
 pub mod reference;
 mod seed;
+pub mod templates;
 pub mod two_factor;
 
 pub use connect::{Backend, Store};

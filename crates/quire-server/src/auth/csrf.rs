@@ -1,4 +1,5 @@
-//! The CSRF guard for unsafe methods (POST, PUT, PATCH, DELETE) under `/api`: the request must
+//! The CSRF guard for unsafe methods (POST, PUT, PATCH, DELETE, and the state-changing
+//! `GET …/undelete/{id}`) under `/api`: the request must
 //! carry the app's `X-Requested-With: quire` header (which a cross-site form cannot send and a
 //! cross-site script cannot send without a CORS pre-flight we never grant), must not be marked
 //! `Sec-Fetch-Site: cross-site`, and an `Origin`, when present, must be our own.
@@ -15,13 +16,15 @@ use crate::error::ApiError;
 pub const APP_HEADER: &str = "x-requested-with";
 pub const APP_HEADER_VALUE: &str = "quire";
 
-/// Refuses a cross-site unsafe request with 403 `csrf_refused`.
+/// Refuses a cross-site unsafe request with 403 `csrf_refused`. The spec's undelete calls
+/// (`GET {kind}/undelete/{id}`) change state with a GET, so they are guarded like a POST.
 pub async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
     let unsafe_method = !matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
     );
-    if unsafe_method && !same_site(request.headers(), &app.config.public_url) {
+    let changes_state = unsafe_method || request.uri().path().contains("/undelete/");
+    if changes_state && !same_site(request.headers(), &app.config.public_url) {
         tracing::warn!(path = %request.uri().path(), "cross-site request refused");
         return ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response();
     }

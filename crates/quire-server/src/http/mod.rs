@@ -3,8 +3,10 @@
 
 mod account;
 mod auth;
+pub mod entities;
 pub mod extract;
 mod layers;
+mod manuscripts;
 pub mod openapi;
 mod reference;
 mod two_factor;
@@ -22,7 +24,7 @@ use crate::error::ApiError;
 
 /// Every `/api/v4` route, with its OpenAPI description. Paths are relative to `/api/v4`.
 pub fn api_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::base())
+    let api = OpenApiRouter::with_openapi(openapi::base())
         // Public reference data (spec, accounts §7 "Reference data").
         .routes(routes!(reference::server_time))
         .routes(routes!(reference::initial_data))
@@ -56,7 +58,63 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(users::change_email))
         .routes(routes!(users::delete_account))
         .routes(routes!(users::sessions))
-        .routes(routes!(users::revoke_session))
+        .routes(routes!(users::revoke_session));
+    let api = entity_routes(api);
+    // The manuscript calls (spec, product §7; ADR 0007).
+    api.routes(routes!(entities::list_folders))
+        .routes(routes!(manuscripts::folders_delete_all))
+        .routes(routes!(manuscripts::folders_recover_all))
+        .routes(routes!(manuscripts::list))
+        .routes(routes!(
+            manuscripts::get_one,
+            entities::manuscripts::update,
+            entities::manuscripts::delete
+        ))
+        .routes(routes!(manuscripts::multiple))
+        .routes(routes!(manuscripts::deleted_content))
+        .routes(routes!(manuscripts::updated_contents))
+        .routes(routes!(manuscripts::copy))
+        .routes(routes!(manuscripts::save_as_template))
+        .routes(routes!(manuscripts::cursor_position_updated))
+        .routes(routes!(manuscripts::last_opened_chapter_updated))
+        .routes(routes!(manuscripts::manuscripts_delete_all))
+        .routes(routes!(manuscripts::manuscripts_recover_all))
+        .routes(routes!(manuscripts::templates_enabled_new))
+        .routes(routes!(manuscripts::template))
+        .routes(routes!(manuscripts::use_template))
+        .routes(routes!(manuscripts::promote))
+        .routes(routes!(manuscripts::demote))
+}
+
+/// The per-entity operations of every kind (ADR 0007); the manuscript's `{id}` path is
+/// registered with its `GET` in [`api_routes`].
+fn entity_routes(api: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    macro_rules! standard {
+        ($api:expr, $($kind:ident),+) => {
+            $api$(
+                .routes(routes!(entities::$kind::put))
+                .routes(routes!(entities::$kind::update, entities::$kind::delete))
+                .routes(routes!(entities::$kind::undelete))
+            )+
+        };
+    }
+    let api = standard!(
+        api,
+        folders,
+        chapters,
+        groups,
+        outlines,
+        elements,
+        notes,
+        researches,
+        stashes,
+        to_dos,
+        plotboards,
+        element_relationship_boards,
+        chapter_contents
+    );
+    api.routes(routes!(entities::manuscripts::put))
+        .routes(routes!(entities::manuscripts::undelete))
 }
 
 /// The whole application: `/api/v4` (JSON, enveloped), `/api/*` refusals, and the web app

@@ -16,13 +16,92 @@ enum Object {
     User,
     /// One of the owner's session ids.
     Session,
+    /// The owner's row of the kind with this path segment (`manuscripts`, `chapters`, …).
+    Row(&'static str),
+    /// The owner's custom template.
+    Template,
 }
+
+/// The kinds of the per-entity API, by path segment (ADR 0007).
+const KINDS: [&str; 13] = [
+    "folders",
+    "manuscripts",
+    "chapters",
+    "groups",
+    "outlines",
+    "elements",
+    "notes",
+    "researches",
+    "stashes",
+    "to_dos",
+    "plotboards",
+    "element_relationship_boards",
+    "chapter_contents",
+];
+
+/// The per-entity routes of one kind.
+macro_rules! entity_rows {
+    ($($kind:literal),+) => {
+        [$(
+            ("put", concat!("/", $kind, "/put/{id}"), Object::Row($kind)),
+            ("put", concat!("/", $kind, "/{id}"), Object::Row($kind)),
+            ("delete", concat!("/", $kind, "/{id}"), Object::Row($kind)),
+            ("get", concat!("/", $kind, "/undelete/{id}"), Object::Row($kind)),
+        )+]
+    };
+}
+
+const ENTITY_ROUTES: [(&str, &str, Object); 52] = entity_rows!(
+    "folders",
+    "manuscripts",
+    "chapters",
+    "groups",
+    "outlines",
+    "elements",
+    "notes",
+    "researches",
+    "stashes",
+    "to_dos",
+    "plotboards",
+    "element_relationship_boards",
+    "chapter_contents"
+);
 
 /// `(method, OpenAPI path, the owner object its parameter names)`.
 const MATRIX: &[(&str, &str, Object)] = &[
     ("put", "/users/{id}", Object::User),
     ("delete", "/users/sessions/{id}", Object::Session),
+    ("get", "/manuscripts/{id}", Object::Row("manuscripts")),
+    (
+        "get",
+        "/manuscripts/deleted_content/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "post",
+        "/manuscripts/updated_contents/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "put",
+        "/manuscripts/cursor_position_updated/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "put",
+        "/manuscripts/last_opened_chapter_updated/{id}",
+        Object::Row("manuscripts"),
+    ),
+    ("get", "/templates/{id}", Object::Template),
+    ("post", "/templates/use/{id}", Object::Template),
+    ("post", "/chapters/promote/{id}", Object::Row("chapters")),
+    ("post", "/chapters/demote/{id}", Object::Row("chapters")),
 ];
+
+/// Every entry: the hand-written ones and the per-entity routes of every kind.
+fn matrix() -> Vec<(&'static str, &'static str, Object)> {
+    MATRIX.iter().chain(ENTITY_ROUTES.iter()).copied().collect()
+}
 
 const PASSWORD: &str = "owner's long secret";
 
@@ -44,7 +123,7 @@ fn routes_with_parameters() -> BTreeSet<(String, String)> {
 
 #[test]
 fn every_route_with_a_path_parameter_has_an_entry_in_the_matrix() {
-    let listed: BTreeSet<(String, String)> = MATRIX
+    let listed: BTreeSet<(String, String)> = matrix()
         .iter()
         .map(|(method, path, _)| ((*method).to_owned(), (*path).to_owned()))
         .collect();
@@ -70,12 +149,76 @@ fn every_route_with_a_path_parameter_has_an_entry_in_the_matrix() {
 struct Owner {
     user_id: String,
     session_id: String,
+    manuscript_id: String,
+    chapter_id: String,
+    template_id: String,
 }
 
-async fn snapshot(app: &TestApp) -> (Value, Value) {
+/// A well-formed id made from a short name.
+fn row_id(name: &str) -> String {
+    format!("{name:0<22}")
+}
+
+/// The id of the owner's row of `kind`.
+fn kind_row(kind: &str) -> String {
+    let n = KINDS.iter().position(|k| *k == kind).expect("a kind");
+    row_id(&format!("row{n}"))
+}
+
+impl Owner {
+    fn object(&self, object: Object) -> String {
+        match object {
+            Object::User => self.user_id.clone(),
+            Object::Session => self.session_id.clone(),
+            Object::Row("manuscripts") => self.manuscript_id.clone(),
+            Object::Row(kind) => kind_row(kind),
+            Object::Template => self.template_id.clone(),
+        }
+    }
+}
+
+/// The owner's manuscript with a row of every kind, a folder and a custom template.
+async fn owner_rows(app: &TestApp) -> (String, String, String) {
+    let manuscript = row_id("manusc");
+    app.put_json(
+        &format!("manuscripts/put/{manuscript}"),
+        &json!({"title": "Mine"}),
+    )
+    .await
+    .data();
+    for kind in KINDS {
+        if kind == "manuscripts" {
+            continue;
+        }
+        let body = json!({
+            "manuscript_id": manuscript, "name": "Mine", "title": "Mine", "content": "<p>x</p>"
+        });
+        app.put_json(&format!("{kind}/put/{}", kind_row(kind)), &body)
+            .await
+            .data();
+    }
+    let template = app
+        .post_json("manuscripts/save_as_template", &json!({"id": manuscript}))
+        .await
+        .data()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    (manuscript, kind_row("chapters"), template)
+}
+
+async fn snapshot(app: &TestApp, owner: &Owner) -> Value {
     let me = app.get("users/me?exclude_to_dos=true").await.data()["user"].clone();
     let sessions = app.get("users/sessions").await.data()["sessions"].clone();
-    (me, sessions)
+    let tree = app
+        .get(&format!("manuscripts/{}", owner.manuscript_id))
+        .await
+        .data()
+        .clone();
+    let folders = app.get("folders").await.data().clone();
+    let manuscripts = app.get("manuscripts").await.data().clone();
+    let templates = app.get("templates/enabled_new").await.data().clone();
+    json!([me, sessions, tree, folders, manuscripts, templates])
 }
 
 #[tokio::test]
@@ -84,25 +227,32 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
         let app = TestApp::spawn_with(db, &[]).await;
         let owner_user = app.sign_up("Owner", "owner@example.com", PASSWORD).await;
         let sessions = app.get("users/sessions").await.data()["sessions"].clone();
+        let (manuscript_id, chapter_id, template_id) = owner_rows(&app).await;
         let owner = Owner {
             user_id: owner_user["id"].as_str().unwrap().to_owned(),
             session_id: sessions[0]["id"].as_str().unwrap().to_owned(),
+            manuscript_id,
+            chapter_id,
+            template_id,
         };
         let intruder = app.new_client();
         app.sign_up_as(&intruder, "Intruder", "intruder@example.com", PASSWORD)
             .await;
         let anonymous = app.new_client();
-        let before = snapshot(&app).await;
+        let before = snapshot(&app, &owner).await;
 
-        for (method, path, object) in MATRIX {
-            let id = match object {
-                Object::User => &owner.user_id,
-                Object::Session => &owner.session_id,
-            };
-            let concrete = path.replace("{id}", id);
+        for (method, path, object) in matrix() {
+            let concrete = path.replace("{id}", &owner.object(object));
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
-            let body = (method != Method::GET && method != Method::DELETE)
-                .then(|| json!({"name": "Taken over", "settings": {"hide_header": true}}));
+            // A body that passes every check but access, so that only access can refuse it.
+            let body = (method != Method::GET && method != Method::DELETE).then(|| {
+                json!({
+                    "name": "Taken over", "title": "Taken over", "settings": {"hide_header": true},
+                    "manuscript_id": owner.manuscript_id, "chapter_id": owner.chapter_id,
+                    "position": 1, "updated_at": quire_core::time::now_ms() + 1_000,
+                    "contents_dates": {}
+                })
+            });
 
             let by_intruder = app
                 .call_as(&intruder, method.clone(), &concrete, body.as_ref())
@@ -121,7 +271,7 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
             by_anonymous.assert_failed(401, "not_authorized");
         }
         assert_eq!(
-            snapshot(&app).await,
+            snapshot(&app, &owner).await,
             before,
             "{db:?}: the owner's objects changed"
         );

@@ -6,6 +6,7 @@ mod accounts;
 mod config;
 mod envelope;
 mod mail_delivery;
+mod manuscripts;
 mod openapi;
 mod reference;
 mod two_factor;

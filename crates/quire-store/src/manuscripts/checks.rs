@@ -1,5 +1,5 @@
 //! The parent checks of a write, run in the write's transaction: the manuscript is the actor's
-//! and not in the trash, every parent is the actor's and in the same manuscript, a chapter's
+//! and not in the trash, every parent is the actor's, live and in the same manuscript, a chapter's
 //! parent is a live top-level chapter, and a folder does not end up inside itself.
 
 use sqlx::AnyConnection;
@@ -55,6 +55,11 @@ pub(crate) async fn check_parents(
         }
         let found = load(conn, actor, parent.kind(), parent_id).await?;
         if found.manuscript_id != row.manuscript_id && parent != Parent::Folder {
+            return Err(StoreError::NotFound);
+        }
+        // A live row cannot go into a folder, group or outline in the trash (a row that is in
+        // the trash itself may still be edited where it is).
+        if found.deleted_at.is_some() && row.deleted_at.is_none() {
             return Err(StoreError::NotFound);
         }
         if kind == EntityKind::Folder {

@@ -36,7 +36,7 @@ impl Parent {
         }
     }
 
-    pub(crate) const ALL: [Parent; 4] = [
+    pub const ALL: [Parent; 4] = [
         Parent::Folder,
         Parent::Group,
         Parent::Outline,

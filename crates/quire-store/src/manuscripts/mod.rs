@@ -9,11 +9,15 @@ mod checks;
 mod kind;
 mod read;
 mod row;
+mod structure;
 mod trash;
+mod tree;
 mod write;
 
 pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_IS_DELETED};
 pub use kind::{EntityKind, InManuscript, Parent};
 pub use quire_core::manuscript::DeleteMode;
 pub use row::EntityRow;
+pub use structure::Restructure;
+pub use tree::{MANUSCRIPT_PARTS, ManuscriptTree, Rows};
 pub use write::{Patch, Written};

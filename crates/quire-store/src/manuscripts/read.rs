@@ -4,7 +4,7 @@
 use quire_core::time::EpochMs;
 
 use super::kind::{EntityKind, InManuscript};
-use super::row::{Bind, EntityRow, load, load_where};
+use super::row::{Bind, EntityRow, load, load_any_owner, load_where};
 use crate::{Store, StoreError};
 
 impl Store {
@@ -50,5 +50,19 @@ impl Store {
         let mut rows = load_where(&mut conn, actor, kind, "deleted_at IS NOT NULL", vec![]).await?;
         rows.sort_by_key(|r| std::cmp::Reverse(r.deleted_at.unwrap_or(EpochMs::MIN)));
         Ok(rows)
+    }
+
+    /// Whether a row `id` of `kind` exists that `actor` may not read: what tells a client
+    /// "not authorized" (it lost access) from "not found". Answers nothing about the row.
+    pub async fn is_someone_elses(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        id: &str,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(load_any_owner(&mut conn, kind, id)
+            .await?
+            .is_some_and(|row| row.user_id != actor))
     }
 }

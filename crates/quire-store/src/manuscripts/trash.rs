@@ -85,6 +85,43 @@ impl Store {
         Ok(())
     }
 
+    /// Removes for good the actor's rows of `kind` in the trash: all of them, or those of
+    /// `ids` (ids not in the actor's trash are skipped). One transaction; answers how many went.
+    pub async fn hard_delete_all(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        ids: Option<&[String]>,
+    ) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut removed = 0;
+        for row in trashed(&mut tx, actor, kind, ids).await? {
+            remove(&mut tx, &row).await?;
+            removed += 1;
+        }
+        tx.commit().await?;
+        Ok(removed)
+    }
+
+    /// Takes the actor's rows of `kind` out of the trash: all of them, or those of `ids`. One
+    /// transaction; answers how many came back.
+    pub async fn undelete_all(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        ids: Option<&[String]>,
+        now: EpochMs,
+    ) -> Result<u64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut recovered = 0;
+        for row in trashed(&mut tx, actor, kind, ids).await? {
+            set_deleted_at(&mut tx, &row, None, now).await?;
+            recovered += 1;
+        }
+        tx.commit().await?;
+        Ok(recovered)
+    }
+
     /// Hard-deletes, for every user and kind, the rows deleted before `cutoff`; answers how
     /// many went. Rows inside a purged manuscript go with it by cascade and are not counted.
     pub async fn purge_deleted_before(&self, cutoff: EpochMs) -> Result<u64, StoreError> {
@@ -128,6 +165,20 @@ async fn set_deleted_at(
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// The actor's rows of `kind` in the trash, all or those of `ids`.
+async fn trashed(
+    conn: &mut AnyConnection,
+    actor: &str,
+    kind: EntityKind,
+    ids: Option<&[String]>,
+) -> Result<Vec<EntityRow>, StoreError> {
+    let rows = load_where(conn, actor, kind, "deleted_at IS NOT NULL", vec![]).await?;
+    Ok(match ids {
+        None => rows,
+        Some(ids) => rows.into_iter().filter(|r| ids.contains(&r.id)).collect(),
+    })
 }
 
 async fn remove(conn: &mut AnyConnection, row: &EntityRow) -> Result<(), StoreError> {

@@ -171,11 +171,12 @@ async fn write_checked(
     }
 }
 
-async fn add_first_chapter(
+/// Inserts the first chapter of a new manuscript and answers it.
+pub(crate) async fn add_first_chapter(
     conn: &mut AnyConnection,
     manuscript: &EntityRow,
     now: EpochMs,
-) -> Result<(), StoreError> {
+) -> Result<EntityRow, StoreError> {
     let first = first_chapter();
     let chapter = EntityRow {
         manuscript_id: Some(manuscript.id.clone()),
@@ -190,5 +191,6 @@ async fn add_first_chapter(
             manuscript.updated_at,
         )
     };
-    insert(conn, &chapter).await
+    insert(conn, &chapter).await?;
+    Ok(chapter)
 }

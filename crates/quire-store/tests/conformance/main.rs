@@ -47,4 +47,9 @@ on_both_databases![
     nothing_is_written_into_a_manuscript_in_the_trash,
     the_purge_removes_rows_deleted_60_days_ago_and_keeps_newer_ones,
     deleting_an_account_removes_all_its_manuscript_data,
+    a_tree_is_written_whole_or_not_at_all,
+    a_manuscript_is_read_with_its_live_or_its_trashed_rows,
+    bulk_trash_operations_take_the_chosen_ids_or_all,
+    a_subchapter_is_promoted_and_a_chapter_demoted_in_its_section,
+    a_custom_template_is_seen_only_by_its_author,
 ];

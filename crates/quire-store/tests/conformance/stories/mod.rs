@@ -2,10 +2,12 @@
 
 mod access;
 mod trash;
+mod trees;
 mod writes;
 
 pub use access::*;
 pub use trash::*;
+pub use trees::*;
 pub use writes::*;
 
 use quire_core::Id;

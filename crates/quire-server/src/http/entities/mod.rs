@@ -1,0 +1,366 @@
+//! The per-entity API (ADR 0007): for each of thirteen kinds, `PUT {kind}/put/{id}` (create or
+//! replace, last writer wins), `PUT {kind}/{id}` (partial update), `DELETE {kind}/{id}`
+//! (`?hard_delete=true`, `?children=delete`) and `GET {kind}/undelete/{id}`, served by one
+//! generic code path; plus the folder and manuscript listings. The calls that belong to
+//! manuscripts alone live in `manuscripts.rs`.
+
+pub mod wire;
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use quire_core::manuscript::{DeleteMode, next_research_order};
+use quire_core::time::{EpochMs, now_ms};
+use quire_store::manuscripts::{EntityKind, InManuscript};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use utoipa::IntoParams;
+
+use super::extract::{ApiQuery, Envelope};
+use crate::AppState;
+use crate::auth::Actor;
+use crate::error::ApiError;
+
+/// The header a client names its device with (the body's `last_synced_device_id` wins).
+pub const DEVICE_HEADER: &str = "x-device-id";
+
+pub fn device_header(headers: &HeaderMap) -> Option<&str> {
+    headers.get(DEVICE_HEADER).and_then(|v| v.to_str().ok())
+}
+
+/// Options of a delete.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct DeleteQuery {
+    /// Remove for good; only a row already in the trash (`is_not_deleted` otherwise).
+    pub hard_delete: Option<bool>,
+    /// For a folder, group, outline or chapter: `move_up` (default; the children move to the
+    /// container's parent with `_order` +99999) or `delete` (they go to the trash with it).
+    pub children: Option<ChildrenMode>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChildrenMode {
+    MoveUp,
+    Delete,
+}
+
+pub(crate) async fn put_entity(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    raw_id: &str,
+    headers: &HeaderMap,
+    body: Map<String, Value>,
+) -> Result<Envelope<Value>, ApiError> {
+    let id = wire::path_id(raw_id)?;
+    let now = now_ms();
+    let order_given = body.get("_order").is_some_and(|o| !o.is_null());
+    let mut row = wire::row_from_put(kind, &id, body, device_header(headers), now)?;
+    if kind == EntityKind::Research && !order_given {
+        row.order = new_research_order(app, actor, &row).await?;
+    }
+    let written = app.store.put(&actor.user_id, row, now).await?;
+    Ok(Envelope(wire::to_wire(written.row(), now)))
+}
+
+/// The order of a research item put without one: its stored order, or for a new item the
+/// next from 100 (spec §4 Ordering).
+async fn new_research_order(
+    app: &AppState,
+    actor: &Actor,
+    row: &quire_store::manuscripts::EntityRow,
+) -> Result<f64, ApiError> {
+    match app.store.get(&actor.user_id, row.kind, &row.id).await {
+        Ok(stored) => return Ok(stored.order),
+        Err(quire_store::StoreError::NotFound) => {}
+        Err(e) => return Err(e.into()),
+    }
+    let existing = app
+        .store
+        .list_by_manuscript(&actor.user_id, row.kind, row.manuscript_id.as_deref())
+        .await?;
+    Ok(next_research_order(existing.iter().map(|r| r.order)))
+}
+
+pub(crate) async fn update_entity(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    raw_id: &str,
+    headers: &HeaderMap,
+    body: Map<String, Value>,
+) -> Result<Envelope<Value>, ApiError> {
+    let id = wire::path_id(raw_id)?;
+    let now = now_ms();
+    let update = wire::patch_from_update(kind, &id, body, device_header(headers), now)?;
+    if let Some(manuscript_id) = update.manuscript_id {
+        let stored = app.store.get(&actor.user_id, kind, &id).await?;
+        if kind.in_manuscript() != InManuscript::No && stored.manuscript_id != manuscript_id {
+            return Err(ApiError::field("manuscript_id", "read_only"));
+        }
+    }
+    let written = app
+        .store
+        .update(&actor.user_id, kind, &id, update.patch, now)
+        .await?;
+    Ok(Envelope(wire::to_wire(written.row(), now)))
+}
+
+pub(crate) async fn delete_entity(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    raw_id: &str,
+    query: DeleteQuery,
+) -> Result<Envelope<bool>, ApiError> {
+    let id = wire::path_id(raw_id)?;
+    if query.hard_delete.unwrap_or(false) {
+        app.store.hard_delete(&actor.user_id, kind, &id).await?;
+    } else {
+        let mode = match query.children.unwrap_or(ChildrenMode::MoveUp) {
+            ChildrenMode::MoveUp => DeleteMode::MoveChildrenUp,
+            ChildrenMode::Delete => DeleteMode::DeleteChildren,
+        };
+        app.store
+            .soft_delete(&actor.user_id, kind, &id, mode, now_ms())
+            .await?;
+    }
+    Ok(Envelope(true))
+}
+
+pub(crate) async fn undelete_entity(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    raw_id: &str,
+) -> Result<Envelope<bool>, ApiError> {
+    let id = wire::path_id(raw_id)?;
+    app.store
+        .undelete(&actor.user_id, kind, &id, now_ms())
+        .await?;
+    Ok(Envelope(true))
+}
+
+/// The wire objects of `rows` at `now`.
+pub(crate) fn wire_all(rows: &[quire_store::manuscripts::EntityRow], now: EpochMs) -> Vec<Value> {
+    rows.iter().map(|r| wire::to_wire(r, now)).collect()
+}
+
+/// The four per-entity handlers of one kind, each with its literal OpenAPI path (so that the
+/// document lists every route, and the access matrix covers each).
+macro_rules! entity_handlers {
+    ($module:ident, $kind:expr, $tag:literal,
+     put = $put:literal, by_id = $by_id:literal, undelete = $undelete:literal) => {
+        pub mod $module {
+            use axum::extract::{Path, State};
+            use axum::http::HeaderMap;
+            use quire_protocol::{Failure, Success};
+            use serde_json::{Map, Value};
+
+            use super::DeleteQuery;
+            use crate::AppState;
+            use crate::auth::Actor;
+            use crate::error::ApiError;
+            use crate::http::extract::{ApiJson, ApiQuery, Envelope};
+
+            /// Creates the row, or replaces it when this write is newer (last writer wins);
+            /// answers the row as stored.
+            #[utoipa::path(put, path = $put, tag = $tag,
+                params(("id" = String, Path, description = "22-character id made by the client")),
+                request_body(content = Object, description = "The entity object (ADR 0007)"),
+                responses((status = 200, body = Success<Object>),
+                          (status = 404, description = "not_found: the row or a parent is not the caller's", body = Failure),
+                          (status = 409, description = "manuscript_is_deleted", body = Failure),
+                          (status = 422, description = "invalid_fields, parent_chapter_does_not_exist, parent_is_subchapter, folder_cycle", body = Failure)))]
+            pub async fn put(
+                State(app): State<AppState>,
+                actor: Actor,
+                Path(id): Path<String>,
+                headers: HeaderMap,
+                ApiJson(body): ApiJson<Map<String, Value>>,
+            ) -> Result<Envelope<Value>, ApiError> {
+                super::put_entity(&app, &actor, $kind, &id, &headers, body).await
+            }
+
+            /// Changes the fields named in the body (`updated_at` required); a `null` document
+            /// key removes it. Answers the row as stored.
+            #[utoipa::path(put, path = $by_id, tag = $tag,
+                params(("id" = String, Path)),
+                request_body(content = Object, description = "Some fields of the entity object"),
+                responses((status = 200, body = Success<Object>),
+                          (status = 404, body = Failure),
+                          (status = 422, body = Failure)))]
+            pub async fn update(
+                State(app): State<AppState>,
+                actor: Actor,
+                Path(id): Path<String>,
+                headers: HeaderMap,
+                ApiJson(body): ApiJson<Map<String, Value>>,
+            ) -> Result<Envelope<Value>, ApiError> {
+                super::update_entity(&app, &actor, $kind, &id, &headers, body).await
+            }
+
+            /// Puts the row in the trash (a container's children move up or go with it), or
+            /// with `hard_delete=true` removes a row already in the trash.
+            #[utoipa::path(delete, path = $by_id, tag = $tag,
+                params(("id" = String, Path), DeleteQuery),
+                responses((status = 200, body = Success<bool>),
+                          (status = 404, body = Failure),
+                          (status = 409, description = "was_not_deleted, is_not_deleted", body = Failure)))]
+            pub async fn delete(
+                State(app): State<AppState>,
+                actor: Actor,
+                Path(id): Path<String>,
+                ApiQuery(query): ApiQuery<DeleteQuery>,
+            ) -> Result<Envelope<bool>, ApiError> {
+                super::delete_entity(&app, &actor, $kind, &id, query).await
+            }
+
+            /// Takes the row out of the trash.
+            #[utoipa::path(get, path = $undelete, tag = $tag,
+                params(("id" = String, Path)),
+                responses((status = 200, body = Success<bool>),
+                          (status = 404, body = Failure),
+                          (status = 409, description = "was_not_undeleted", body = Failure)))]
+            pub async fn undelete(
+                State(app): State<AppState>,
+                actor: Actor,
+                Path(id): Path<String>,
+            ) -> Result<Envelope<bool>, ApiError> {
+                super::undelete_entity(&app, &actor, $kind, &id).await
+            }
+        }
+    };
+}
+
+entity_handlers!(
+    folders,
+    quire_store::manuscripts::EntityKind::Folder,
+    "folders",
+    put = "/folders/put/{id}",
+    by_id = "/folders/{id}",
+    undelete = "/folders/undelete/{id}"
+);
+entity_handlers!(
+    manuscripts,
+    quire_store::manuscripts::EntityKind::Manuscript,
+    "manuscripts",
+    put = "/manuscripts/put/{id}",
+    by_id = "/manuscripts/{id}",
+    undelete = "/manuscripts/undelete/{id}"
+);
+entity_handlers!(
+    chapters,
+    quire_store::manuscripts::EntityKind::Chapter,
+    "chapters",
+    put = "/chapters/put/{id}",
+    by_id = "/chapters/{id}",
+    undelete = "/chapters/undelete/{id}"
+);
+entity_handlers!(
+    groups,
+    quire_store::manuscripts::EntityKind::Group,
+    "groups",
+    put = "/groups/put/{id}",
+    by_id = "/groups/{id}",
+    undelete = "/groups/undelete/{id}"
+);
+entity_handlers!(
+    outlines,
+    quire_store::manuscripts::EntityKind::Outline,
+    "outlines",
+    put = "/outlines/put/{id}",
+    by_id = "/outlines/{id}",
+    undelete = "/outlines/undelete/{id}"
+);
+entity_handlers!(
+    elements,
+    quire_store::manuscripts::EntityKind::Element,
+    "elements",
+    put = "/elements/put/{id}",
+    by_id = "/elements/{id}",
+    undelete = "/elements/undelete/{id}"
+);
+entity_handlers!(
+    notes,
+    quire_store::manuscripts::EntityKind::Note,
+    "notes",
+    put = "/notes/put/{id}",
+    by_id = "/notes/{id}",
+    undelete = "/notes/undelete/{id}"
+);
+entity_handlers!(
+    researches,
+    quire_store::manuscripts::EntityKind::Research,
+    "researches",
+    put = "/researches/put/{id}",
+    by_id = "/researches/{id}",
+    undelete = "/researches/undelete/{id}"
+);
+entity_handlers!(
+    stashes,
+    quire_store::manuscripts::EntityKind::Stash,
+    "stashes",
+    put = "/stashes/put/{id}",
+    by_id = "/stashes/{id}",
+    undelete = "/stashes/undelete/{id}"
+);
+entity_handlers!(
+    to_dos,
+    quire_store::manuscripts::EntityKind::Todo,
+    "to_dos",
+    put = "/to_dos/put/{id}",
+    by_id = "/to_dos/{id}",
+    undelete = "/to_dos/undelete/{id}"
+);
+entity_handlers!(
+    plotboards,
+    quire_store::manuscripts::EntityKind::Plotboard,
+    "plotboards",
+    put = "/plotboards/put/{id}",
+    by_id = "/plotboards/{id}",
+    undelete = "/plotboards/undelete/{id}"
+);
+entity_handlers!(
+    element_relationship_boards,
+    quire_store::manuscripts::EntityKind::RelationshipBoard,
+    "element_relationship_boards",
+    put = "/element_relationship_boards/put/{id}",
+    by_id = "/element_relationship_boards/{id}",
+    undelete = "/element_relationship_boards/undelete/{id}"
+);
+entity_handlers!(
+    chapter_contents,
+    quire_store::manuscripts::EntityKind::ChapterContent,
+    "chapter_contents",
+    put = "/chapter_contents/put/{id}",
+    by_id = "/chapter_contents/{id}",
+    undelete = "/chapter_contents/undelete/{id}"
+);
+
+/// Options of a folder listing.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TrashQuery {
+    /// `true`: the rows in the trash, each with `days_left`, most recently deleted first.
+    pub deleted: Option<bool>,
+}
+
+/// `GET folders`: the caller's folders, live or (`deleted=true`) in the trash.
+#[utoipa::path(get, path = "/folders", tag = "folders", params(TrashQuery),
+    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+pub async fn list_folders(
+    State(app): State<AppState>,
+    actor: Actor,
+    ApiQuery(query): ApiQuery<TrashQuery>,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    let rows = if query.deleted.unwrap_or(false) {
+        app.store
+            .list_deleted(&actor.user_id, EntityKind::Folder)
+            .await?
+    } else {
+        app.store
+            .list_by_manuscript(&actor.user_id, EntityKind::Folder, None)
+            .await?
+    };
+    Ok(Envelope(wire_all(&rows, now_ms())))
+}

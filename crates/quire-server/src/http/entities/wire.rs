@@ -1,0 +1,646 @@
+//! The entity object on the wire (ADR 0007) and its rows: the kind's document merged with the
+//! row's columns. Input is checked here, at the edge — ids, parents, names, orders, times and
+//! the known document keys — so the store only ever sees well-formed rows.
+
+use std::collections::BTreeMap;
+
+use quire_core::Id;
+use quire_core::manuscript::{
+    ChapterName, Title, clamp_words, days_left, hour_bucket, migrate_nicknames, parse_due_date,
+};
+use quire_core::time::EpochMs;
+use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript, Parent, Patch};
+use serde_json::{Map, Value};
+
+use crate::error::ApiError;
+
+/// How far ahead of the server a client clock may be before its times are taken as "now".
+pub const MAX_CLOCK_AHEAD_MS: EpochMs = 60_000;
+
+/// The wire name of the word-count record's hour bucket.
+const HOUR_FIELD: &str = "date";
+const ORDER_FIELD: &str = "_order";
+const DEVICE_FIELD: &str = "last_synced_device_id";
+
+/// Fields the server sets or derives: ignored on input.
+const SERVER_FIELDS: [&str; 4] = ["user_id", "synced_at", "deleted_at", "days_left"];
+
+/// What a known document key must hold (`null` is always accepted: absent).
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    Object,
+    Array,
+    Text,
+    Number,
+    Flag,
+    OneOf(&'static [&'static str]),
+}
+
+impl Shape {
+    fn accepts(self, value: &Value) -> bool {
+        match (self, value) {
+            (_, Value::Null) => true,
+            (Shape::Object, v) => v.is_object(),
+            (Shape::Array, v) => v.is_array(),
+            (Shape::Text, v) => v.is_string(),
+            (Shape::Number, v) => v.is_number(),
+            (Shape::Flag, v) => v.is_boolean(),
+            (Shape::OneOf(values), Value::String(s)) => values.contains(&s.as_str()),
+            (Shape::OneOf(_), _) => false,
+        }
+    }
+}
+
+/// The known document keys of every kind.
+const COMMON_KEYS: &[(&str, Shape)] = &[
+    ("meta", Shape::Object),
+    ("settings", Shape::Object),
+    ("goals", Shape::Object),
+    ("stats", Shape::Object),
+    ("content", Shape::Text),
+    ("comments", Shape::Array),
+    ("footnotes", Shape::Array),
+];
+
+/// The known document keys of one kind, beyond [`COMMON_KEYS`].
+fn kind_keys(kind: EntityKind) -> &'static [(&'static str, Shape)] {
+    match kind {
+        EntityKind::Todo => &[
+            ("description", Shape::Text),
+            ("status", Shape::OneOf(&["pending", "done"])),
+            ("priority", Shape::OneOf(&["high", "medium", "low"])),
+            ("due_date", Shape::Text),
+            ("notes", Shape::Array),
+            ("global", Shape::Flag),
+        ],
+        EntityKind::Research => &[
+            ("description", Shape::Text),
+            ("items", Shape::Array),
+            ("cover", Shape::Text),
+        ],
+        EntityKind::Stash => &[("enabled", Shape::Flag)],
+        EntityKind::ChapterContent | EntityKind::WordCount => {
+            &[("words", Shape::Number), ("cursor_position", Shape::Number)]
+        }
+        EntityKind::WritingSession => &[
+            ("words", Shape::Number),
+            ("start", Shape::Number),
+            ("end", Shape::Number),
+        ],
+        EntityKind::Folder => &[("cover", Shape::Text)],
+        EntityKind::Manuscript => &[("protected", Shape::Flag)],
+        _ => &[],
+    }
+}
+
+/// The wire name of the kind's name column.
+fn name_field(kind: EntityKind) -> Option<&'static str> {
+    kind.name_column()
+}
+
+/// Collects the per-field refusals of one body.
+#[derive(Default)]
+struct Refusals(BTreeMap<String, String>);
+
+impl Refusals {
+    fn add(&mut self, field: &str, code: &str) {
+        self.0
+            .entry(field.to_owned())
+            .or_insert_with(|| code.to_owned());
+    }
+
+    fn into_result(self) -> Result<(), ApiError> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid {
+                code: "invalid_fields",
+                fields: self.0,
+            })
+        }
+    }
+}
+
+/// An id from a path: a malformed one is `invalid_id`.
+pub fn path_id(raw: &str) -> Result<String, ApiError> {
+    Id::parse(raw)
+        .map(|id| id.as_str().to_owned())
+        .map_err(|_| ApiError::field("id", "invalid_id"))
+}
+
+/// The fields of a body the kind keeps in columns, taken out of it; what is left is the
+/// document.
+#[derive(Debug, Default)]
+struct Columns {
+    manuscript_id: Option<Option<String>>,
+    parents: Vec<(Parent, Option<String>)>,
+    name: Option<String>,
+    order: Option<f64>,
+    hour: Option<EpochMs>,
+    created_at: Option<EpochMs>,
+    updated_at: Option<EpochMs>,
+    device_id: Option<String>,
+}
+
+fn take_columns(
+    kind: EntityKind,
+    path_id: &str,
+    body: &mut Map<String, Value>,
+    now: EpochMs,
+    refusals: &mut Refusals,
+) -> Columns {
+    let mut columns = Columns::default();
+    match body.remove("id") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(id)) if id == path_id => {}
+        Some(_) => refusals.add("id", "id_mismatch"),
+    }
+    for field in SERVER_FIELDS {
+        body.remove(field);
+    }
+    if kind.in_manuscript() != InManuscript::No {
+        if let Some(value) = body.remove("manuscript_id") {
+            columns.manuscript_id = Some(optional_id(&value, "manuscript_id", refusals));
+        }
+    } else {
+        body.remove("manuscript_id");
+    }
+    for &parent in kind.parents() {
+        if let Some(value) = body.remove(parent.column()) {
+            columns
+                .parents
+                .push((parent, optional_id(&value, parent.column(), refusals)));
+        }
+    }
+    if let Some(field) = name_field(kind)
+        && let Some(value) = body.remove(field)
+    {
+        match value {
+            Value::String(s) => columns.name = Some(s),
+            Value::Null => columns.name = Some(String::new()),
+            _ => refusals.add(field, "invalid"),
+        }
+    }
+    if let Some(value) = body.remove(ORDER_FIELD) {
+        match value.as_f64().filter(|o| o.is_finite()) {
+            Some(order) => columns.order = Some(order),
+            None if value.is_null() => {}
+            None => refusals.add(ORDER_FIELD, "invalid"),
+        }
+    }
+    if kind.has_hour()
+        && let Some(value) = body.remove(HOUR_FIELD)
+    {
+        match value.as_i64() {
+            Some(at) => columns.hour = Some(hour_bucket(at)),
+            None => refusals.add(HOUR_FIELD, "invalid"),
+        }
+    }
+    columns.created_at = take_time(body, "created_at", refusals).map(|t| t.min(now));
+    columns.updated_at = take_time(body, "updated_at", refusals).map(|t| clamp_clock(t, now));
+    match body.remove(DEVICE_FIELD) {
+        Some(Value::String(device)) if device.chars().count() <= 128 => {
+            columns.device_id = Some(device);
+        }
+        None | Some(Value::Null) => {}
+        Some(_) => refusals.add(DEVICE_FIELD, "invalid"),
+    }
+    columns
+}
+
+/// A client time more than [`MAX_CLOCK_AHEAD_MS`] ahead of the server is taken as now.
+pub fn clamp_clock(at: EpochMs, now: EpochMs) -> EpochMs {
+    if at > now + MAX_CLOCK_AHEAD_MS {
+        now
+    } else {
+        at
+    }
+}
+
+fn take_time(
+    body: &mut Map<String, Value>,
+    field: &str,
+    refusals: &mut Refusals,
+) -> Option<EpochMs> {
+    match body.remove(field)? {
+        Value::Null => None,
+        value => match value.as_i64().filter(|t| *t >= 0) {
+            Some(at) => Some(at),
+            None => {
+                refusals.add(field, "invalid");
+                None
+            }
+        },
+    }
+}
+
+fn optional_id(value: &Value, field: &str, refusals: &mut Refusals) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) if s.is_empty() => None,
+        Value::String(s) => match Id::parse(s) {
+            Ok(id) => Some(id.as_str().to_owned()),
+            Err(_) => {
+                refusals.add(field, "invalid_id");
+                None
+            }
+        },
+        _ => {
+            refusals.add(field, "invalid_id");
+            None
+        }
+    }
+}
+
+/// Checks and normalises the document keys the server knows; unknown keys are kept as sent.
+fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Refusals) {
+    for (key, shape) in COMMON_KEYS.iter().chain(kind_keys(kind)) {
+        if let Some(value) = doc.get(*key)
+            && !shape.accepts(value)
+        {
+            refusals.add(key, "invalid");
+        }
+    }
+    if matches!(
+        kind,
+        EntityKind::WordCount | EntityKind::WritingSession | EntityKind::ChapterContent
+    ) && let Some(words) = doc.get("words").and_then(Value::as_f64)
+    {
+        doc.insert("words".into(), Value::from(clamp_words(words as i64)));
+    }
+    if kind == EntityKind::Todo
+        && let Some(Value::String(raw)) = doc.get("due_date")
+    {
+        match parse_due_date(raw) {
+            Ok(due) => {
+                doc.insert("due_date".into(), Value::String(due.to_string()));
+            }
+            Err(code) => refusals.add("due_date", code.0),
+        }
+    }
+    if kind == EntityKind::Element
+        && let Some(Value::Object(meta)) = doc.get_mut("meta")
+        && let Some(nicknames) = meta.get("nicknames")
+    {
+        let migrated = serde_json::to_value(migrate_nicknames(nicknames)).unwrap_or_default();
+        meta.insert("nicknames".into(), migrated);
+    }
+}
+
+/// The name or title of `kind` checked by the spec's rules: a chapter's name is required, any
+/// other is at most 255 characters and may be empty.
+fn check_name(kind: EntityKind, raw: &str, refusals: &mut Refusals) -> String {
+    let field = name_field(kind).unwrap_or("name");
+    let parsed = if kind == EntityKind::Chapter {
+        ChapterName::parse(raw).map(ChapterName::into_string)
+    } else {
+        Title::parse_optional(raw).map(Title::into_string)
+    };
+    match parsed {
+        Ok(name) => name,
+        Err(code) => {
+            let code = code.0.replacen("title_", &format!("{field}_"), 1);
+            refusals.add(field, &code);
+            String::new()
+        }
+    }
+}
+
+/// The row a `put` of `body` writes: every field the body leaves out takes its default.
+pub fn row_from_put(
+    kind: EntityKind,
+    id: &str,
+    mut body: Map<String, Value>,
+    device_header: Option<&str>,
+    now: EpochMs,
+) -> Result<EntityRow, ApiError> {
+    let mut refusals = Refusals::default();
+    let columns = take_columns(kind, id, &mut body, now, &mut refusals);
+    body.retain(|_, v| !v.is_null());
+    check_doc(kind, &mut body, &mut refusals);
+    let name = match (name_field(kind), &columns.name) {
+        (Some(_), Some(raw)) => check_name(kind, raw, &mut refusals),
+        (Some(_), None) if kind == EntityKind::Chapter => check_name(kind, "", &mut refusals),
+        _ => String::new(),
+    };
+    if kind.has_hour() && columns.hour.is_none() {
+        refusals.add(HOUR_FIELD, "required");
+    }
+    refusals.into_result()?;
+    let mut row = EntityRow::new(kind, id, "", columns.created_at.unwrap_or(now));
+    row.manuscript_id = columns.manuscript_id.flatten();
+    for (parent, value) in columns.parents {
+        row.set_parent(parent, value);
+    }
+    row.name = name;
+    row.order = columns.order.unwrap_or(0.0);
+    row.hour = columns.hour;
+    row.doc = body;
+    row.updated_at = columns.updated_at.unwrap_or(now);
+    row.last_device_id = device(columns.device_id, device_header);
+    Ok(row)
+}
+
+/// A partial update: the patch, and the manuscript the body names, if it names one — a row
+/// never moves to another manuscript (a copy makes a new one), so the caller checks that it is
+/// the stored one.
+#[derive(Debug)]
+pub struct Update {
+    pub patch: Patch,
+    pub manuscript_id: Option<Option<String>>,
+}
+
+/// The partial update `body` makes: only the fields it names change.
+pub fn patch_from_update(
+    kind: EntityKind,
+    id: &str,
+    mut body: Map<String, Value>,
+    device_header: Option<&str>,
+    now: EpochMs,
+) -> Result<Update, ApiError> {
+    let mut refusals = Refusals::default();
+    let columns = take_columns(kind, id, &mut body, now, &mut refusals);
+    if columns.hour.is_some() {
+        refusals.add(HOUR_FIELD, "read_only");
+    }
+    check_doc(kind, &mut body, &mut refusals);
+    let name = columns
+        .name
+        .as_deref()
+        .map(|raw| check_name(kind, raw, &mut refusals));
+    if columns.updated_at.is_none() {
+        refusals.add("updated_at", "required");
+    }
+    refusals.into_result()?;
+    let mut patch = Patch {
+        doc: body,
+        name,
+        order: columns.order,
+        updated_at: columns.updated_at.unwrap_or(now),
+        device_id: device(columns.device_id, device_header),
+        ..Patch::default()
+    };
+    for (parent, value) in columns.parents {
+        let slot = match parent {
+            Parent::Folder => &mut patch.folder_id,
+            Parent::Group => &mut patch.group_id,
+            Parent::Outline => &mut patch.outline_id,
+            Parent::Chapter => &mut patch.chapter_id,
+        };
+        *slot = Some(value);
+    }
+    Ok(Update {
+        patch,
+        manuscript_id: columns.manuscript_id,
+    })
+}
+
+fn device(from_body: Option<String>, from_header: Option<&str>) -> String {
+    from_body
+        .or_else(|| from_header.map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// The wire object of `row`; rows in the trash carry `days_left` at `now`.
+pub fn to_wire(row: &EntityRow, now: EpochMs) -> Value {
+    let mut object = row.doc.clone();
+    let kind = row.kind;
+    object.insert("id".into(), row.id.clone().into());
+    object.insert("user_id".into(), row.user_id.clone().into());
+    if kind.in_manuscript() != InManuscript::No {
+        object.insert("manuscript_id".into(), row.manuscript_id.clone().into());
+    }
+    for &parent in kind.parents() {
+        object.insert(
+            parent.column().into(),
+            row.parent(parent).map(str::to_owned).into(),
+        );
+    }
+    if let Some(field) = name_field(kind) {
+        object.insert(field.into(), row.name.clone().into());
+    }
+    if kind.has_hour() {
+        object.insert(HOUR_FIELD.into(), row.hour.into());
+    }
+    object.insert(ORDER_FIELD.into(), row.order.into());
+    object.insert("created_at".into(), row.created_at.into());
+    object.insert("updated_at".into(), row.updated_at.into());
+    object.insert("synced_at".into(), row.synced_at.into());
+    object.insert("deleted_at".into(), row.deleted_at.into());
+    object.insert(DEVICE_FIELD.into(), row.last_device_id.clone().into());
+    if let Some(deleted_at) = row.deleted_at {
+        object.insert("days_left".into(), days_left(deleted_at, now).into());
+    }
+    Value::Object(object)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const ID: &str = "AAAAAAAAAAAAAAAAAAAAAA";
+    const NOW: EpochMs = 1_800_000_000_000;
+
+    fn object(value: Value) -> Map<String, Value> {
+        value.as_object().cloned().expect("an object")
+    }
+
+    fn refused_fields(e: ApiError) -> BTreeMap<String, String> {
+        match e {
+            ApiError::Invalid { fields, .. } => fields,
+            other => panic!("expected invalid fields, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_put_splits_columns_from_the_document_and_round_trips() {
+        let body = object(json!({
+            "id": ID, "user_id": "someone-else", "manuscript_id": "MMMMMMMMMMMMMMMMMMMMMM",
+            "group_id": "", "chapter_id": null, "name": "  Opening ", "_order": 2.1,
+            "meta": {"color": "red"}, "updated_at": NOW - 5, "unknown": [1, 2]
+        }));
+        let row = row_from_put(EntityKind::Chapter, ID, body, Some("dev-1"), NOW).unwrap();
+        assert_eq!(row.name, "Opening");
+        assert_eq!(row.group_id, None);
+        assert_eq!(row.manuscript_id.as_deref(), Some("MMMMMMMMMMMMMMMMMMMMMM"));
+        assert_eq!(row.order, 2.1);
+        assert_eq!(row.updated_at, NOW - 5);
+        assert_eq!(row.last_device_id, "dev-1");
+        assert_eq!(
+            row.doc,
+            object(json!({"meta": {"color": "red"}, "unknown": [1, 2]}))
+        );
+        let wire = to_wire(&row, NOW);
+        assert_eq!(wire["name"], "Opening");
+        assert_eq!(wire["_order"], 2.1);
+        assert_eq!(wire["meta"]["color"], "red");
+        assert_eq!(wire["group_id"], Value::Null);
+        assert!(wire.get("days_left").is_none());
+    }
+
+    #[test]
+    fn a_chapter_needs_a_name_and_titles_stop_at_255_characters() {
+        let fields = refused_fields(
+            row_from_put(
+                EntityKind::Chapter,
+                ID,
+                object(json!({"name": " "})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["name"], "name_required");
+        let long = "x".repeat(256);
+        let fields = refused_fields(
+            row_from_put(
+                EntityKind::Manuscript,
+                ID,
+                object(json!({"title": long})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["title"], "title_too_long");
+    }
+
+    #[test]
+    fn wrong_types_malformed_ids_and_a_foreign_body_id_are_refused_together() {
+        let body = object(json!({
+            "id": "BBBBBBBBBBBBBBBBBBBBBB", "folder_id": "../etc", "meta": "text",
+            "_order": "first", "updated_at": "yesterday"
+        }));
+        let fields =
+            refused_fields(row_from_put(EntityKind::Folder, ID, body, None, NOW).unwrap_err());
+        assert_eq!(fields["id"], "id_mismatch");
+        assert_eq!(fields["folder_id"], "invalid_id");
+        assert_eq!(fields["meta"], "invalid");
+        assert_eq!(fields["_order"], "invalid");
+        assert_eq!(fields["updated_at"], "invalid");
+    }
+
+    #[test]
+    fn a_clock_far_ahead_is_taken_as_the_server_now() {
+        assert_eq!(clamp_clock(NOW + MAX_CLOCK_AHEAD_MS + 1, NOW), NOW);
+        assert_eq!(
+            clamp_clock(NOW + MAX_CLOCK_AHEAD_MS, NOW),
+            NOW + MAX_CLOCK_AHEAD_MS
+        );
+        let row = row_from_put(
+            EntityKind::Note,
+            ID,
+            object(json!({"created_at": NOW + 1_000_000})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(row.created_at, NOW);
+    }
+
+    #[test]
+    fn to_do_due_dates_are_stored_as_utc_and_bad_enums_refused() {
+        let row = row_from_put(
+            EntityKind::Todo,
+            ID,
+            object(json!({"due_date": "2026-11-22T10:00:00+02:00", "status": "pending"})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(row.doc["due_date"], "2026-11-22T08:00:00.000Z");
+        let fields = refused_fields(
+            row_from_put(
+                EntityKind::Todo,
+                ID,
+                object(json!({"priority": "urgent"})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["priority"], "invalid");
+    }
+
+    #[test]
+    fn word_counts_need_their_hour_and_never_go_below_zero() {
+        let row = row_from_put(
+            EntityKind::WordCount,
+            ID,
+            object(json!({"date": 3_600_000 * 5 + 17, "words": -40})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(row.hour, Some(3_600_000 * 5));
+        assert_eq!(row.doc["words"], 0);
+        let fields = refused_fields(
+            row_from_put(
+                EntityKind::WordCount,
+                ID,
+                object(json!({"words": 3})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["date"], "required");
+    }
+
+    #[test]
+    fn element_nicknames_in_the_old_shape_are_migrated() {
+        let row = row_from_put(
+            EntityKind::Element,
+            ID,
+            object(json!({"name": "Ada", "meta": {"nicknames": ["Countess"]}})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        let nicknames = row.doc["meta"]["nicknames"].as_array().unwrap();
+        assert_eq!(nicknames[0]["label"], "Countess");
+        assert!(nicknames[0]["id"].is_string());
+    }
+
+    #[test]
+    fn an_update_needs_its_time_and_names_only_the_fields_it_changes() {
+        let fields = refused_fields(
+            patch_from_update(
+                EntityKind::Chapter,
+                ID,
+                object(json!({"name": "x"})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["updated_at"], "required");
+        let update = patch_from_update(
+            EntityKind::Chapter,
+            ID,
+            object(json!({
+                "updated_at": NOW, "chapter_id": null, "meta": null,
+                "manuscript_id": "MMMMMMMMMMMMMMMMMMMMMM"
+            })),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(update.patch.chapter_id, Some(None));
+        assert_eq!(update.patch.group_id, None);
+        assert_eq!(update.patch.name, None);
+        assert_eq!(update.patch.doc["meta"], Value::Null);
+        assert_eq!(
+            update.manuscript_id,
+            Some(Some("MMMMMMMMMMMMMMMMMMMMMM".to_owned()))
+        );
+    }
+
+    #[test]
+    fn rows_in_the_trash_carry_their_days_left() {
+        let mut row = EntityRow::new(EntityKind::Folder, ID, "u", NOW);
+        row.deleted_at = Some(NOW);
+        assert_eq!(to_wire(&row, NOW)["days_left"], 60);
+    }
+}

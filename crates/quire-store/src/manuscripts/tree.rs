@@ -1,0 +1,152 @@
+//! A manuscript as a whole: its rows of every kind read together, a new tree of rows written in
+//! one transaction (a copy, a manuscript made from a template), and the newest change per kind
+//! (the client's `contents_dates` check).
+
+use quire_core::time::EpochMs;
+use sqlx::{Any, AnyConnection};
+
+use super::checks::check_parents;
+use super::kind::EntityKind;
+use super::row::{Bind, EntityRow, insert, load, load_any_owner, load_where};
+use super::write::add_first_chapter;
+use crate::{Store, StoreError};
+
+/// The kinds a manuscript's answer carries, in the order a copy must write them (parents first).
+pub const MANUSCRIPT_PARTS: [EntityKind; 11] = [
+    EntityKind::Group,
+    EntityKind::Outline,
+    EntityKind::Chapter,
+    EntityKind::ChapterContent,
+    EntityKind::Element,
+    EntityKind::Note,
+    EntityKind::Research,
+    EntityKind::Stash,
+    EntityKind::Todo,
+    EntityKind::Plotboard,
+    EntityKind::RelationshipBoard,
+];
+
+/// A manuscript and its rows, by kind in [`MANUSCRIPT_PARTS`] order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManuscriptTree {
+    pub manuscript: EntityRow,
+    pub parts: Vec<(EntityKind, Vec<EntityRow>)>,
+}
+
+/// Which rows of a manuscript a tree read takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// Rows not in the trash.
+    Live,
+    /// Rows in the trash only.
+    Deleted,
+}
+
+impl Store {
+    /// The actor's manuscript `id` with its rows of every part kind (`rows` says which), read
+    /// in one transaction so the parts agree with each other.
+    pub async fn manuscript_tree(
+        &self,
+        actor: &str,
+        id: &str,
+        rows: Rows,
+    ) -> Result<ManuscriptTree, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let manuscript = load(&mut tx, actor, EntityKind::Manuscript, id).await?;
+        let filter = match rows {
+            Rows::Live => "manuscript_id = $2 AND deleted_at IS NULL",
+            Rows::Deleted => "manuscript_id = $2 AND deleted_at IS NOT NULL",
+        };
+        let mut parts = Vec::with_capacity(MANUSCRIPT_PARTS.len());
+        for kind in MANUSCRIPT_PARTS {
+            let found = load_where(
+                &mut tx,
+                actor,
+                kind,
+                filter,
+                vec![Bind::Text(Some(id.to_owned()))],
+            )
+            .await?;
+            parts.push((kind, found));
+        }
+        tx.commit().await?;
+        Ok(ManuscriptTree { manuscript, parts })
+    }
+
+    /// Writes `rows` as new rows of `actor` in one transaction, in the order given (parents
+    /// first), each through the same parent checks as a `put`. A manuscript among them with no
+    /// chapter among them gets its first chapter. Any id already taken refuses the whole call
+    /// with `Conflict("id")`; nothing is left half-written.
+    pub async fn insert_all(
+        &self,
+        actor: &str,
+        rows: Vec<EntityRow>,
+        now: EpochMs,
+    ) -> Result<Vec<EntityRow>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut written = Vec::with_capacity(rows.len());
+        for mut row in rows {
+            row.user_id = actor.to_owned();
+            row.synced_at = Some(now);
+            row.deleted_at = None;
+            if load_any_owner(&mut tx, row.kind, &row.id).await?.is_some() {
+                return Err(StoreError::Conflict("id"));
+            }
+            check_parents(&mut tx, actor, &row).await?;
+            insert(&mut tx, &row).await?;
+            written.push(row);
+        }
+        let manuscripts: Vec<EntityRow> = written
+            .iter()
+            .filter(|r| r.kind == EntityKind::Manuscript)
+            .cloned()
+            .collect();
+        for manuscript in manuscripts {
+            let has_chapter = written.iter().any(|r| {
+                r.kind == EntityKind::Chapter && r.manuscript_id.as_deref() == Some(&manuscript.id)
+            });
+            if !has_chapter {
+                written.push(add_first_chapter(&mut tx, &manuscript, now).await?);
+            }
+        }
+        tx.commit().await?;
+        Ok(written)
+    }
+
+    /// The newest `updated_at` per part kind of the actor's manuscript `id`, trash included (a
+    /// deletion is a change too); kinds without rows are left out.
+    pub async fn latest_updates(
+        &self,
+        actor: &str,
+        id: &str,
+    ) -> Result<Vec<(EntityKind, EpochMs)>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let manuscript = load(&mut conn, actor, EntityKind::Manuscript, id).await?;
+        let mut latest = vec![(EntityKind::Manuscript, manuscript.updated_at)];
+        for kind in MANUSCRIPT_PARTS {
+            latest_of(&mut conn, actor, kind, id)
+                .await?
+                .into_iter()
+                .for_each(|at| latest.push((kind, at)));
+        }
+        Ok(latest)
+    }
+}
+
+async fn latest_of(
+    conn: &mut AnyConnection,
+    actor: &str,
+    kind: EntityKind,
+    manuscript_id: &str,
+) -> Result<Option<EpochMs>, StoreError> {
+    let sql = format!(
+        "SELECT MAX(updated_at) FROM {} WHERE user_id = $1 AND manuscript_id = $2",
+        kind.table()
+    );
+    let (at,): (Option<i64>,) = sqlx::query_as::<Any, _>(sqlx::AssertSqlSafe(sql))
+        .bind(actor)
+        .bind(manuscript_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(at)
+}
