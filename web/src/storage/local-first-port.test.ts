@@ -23,7 +23,11 @@ interface Setup {
   problems: StoreProblem[];
 }
 
-function setup({ userId = USER, db }: { userId?: string; db?: AppDatabase } = {}): Setup {
+function setup({
+  userId = USER,
+  db,
+  localNow = () => T0,
+}: { userId?: string; db?: AppDatabase; localNow?: () => number } = {}): Setup {
   databases += 1;
   const database = db ?? new AppDatabase(`quire-app-test-${String(databases)}`);
   opened.push(database);
@@ -33,7 +37,7 @@ function setup({ userId = USER, db }: { userId?: string; db?: AppDatabase } = {}
     db: database,
     remote,
     userId,
-    clock: fixedOffsetClock(0, () => T0),
+    clock: fixedOffsetClock(0, localNow),
     deviceId: 'pwa-AAAAAAAA-BBBBBBBB-2.4.29',
   });
   const problems: StoreProblem[] = [];
@@ -395,6 +399,25 @@ describe('the trash', () => {
     await port.flushPending();
     expect(remote.calls).toContain(`DELETE folders/${folder.id}`);
     expect(remote.rows.manuscripts.get(book.id)?.folder_id).toBe(parent.id);
+  });
+
+  it('saves at the top level a row whose folder is in the trash (the server refuses it there)', async () => {
+    // This device's clock is ahead of the fake server's, so its rename is the newer write.
+    const { db, remote, port } = setup({ localNow: () => T0 + 3_600_000 });
+    const folder = await port.saveFolder({ name: 'Binned' });
+    const book = await port.saveManuscript({ title: 'Kept', folder_id: folder.id });
+    await port.deleteManuscript(book.id);
+    await port.deleteFolder(folder.id);
+    await port.recover('manuscripts', book.id);
+    await port.flushPending();
+    expect(await db.manuscripts.get(book.id)).toMatchObject({ folder_id: folder.id });
+
+    await port.saveManuscript({ id: book.id, title: 'Kept, renamed' });
+    await port.flushPending();
+    expect(remote.rows.manuscripts.get(book.id)).toMatchObject({
+      title: 'Kept, renamed',
+      folder_id: null,
+    });
   });
 
   it('recovers and hard-deletes single rows', async () => {

@@ -130,9 +130,13 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
             kind === 'folders' ? 'name_required' : 'manuscript_title_required',
           );
         }
-        if (kind === 'folders' && next.folder_id !== null) {
+        if (next.folder_id !== null) {
           const folders = await db.folders.where('user_id').equals(userId).toArray();
-          if (folderAndDescendants(id, folders).has(next.folder_id)) {
+          const parent = folders.find((folder) => folder.id === next.folder_id);
+          // The server refuses a live row inside a folder in the trash; the list already
+          // shows such a row (one recovered on its own) at the top level, so it is saved there.
+          if (parent?.deleted_at !== null || !isVisible(parent)) next.folder_id = null;
+          else if (kind === 'folders' && folderAndDescendants(id, folders).has(parent.id)) {
             throw new InvalidChangeError('folder_cycle');
           }
         }

@@ -25,6 +25,14 @@ export function useReportFailure(): (error: unknown, offlineMessage?: string) =>
         return;
       }
       if (!isApiError(error)) console.error(error);
+      // A refused field ('title_required' …) says more than 'invalid_fields'.
+      const fieldCode = Object.values(isApiError(error) ? (error.fields ?? {}) : {}).find(
+        (code): code is string => typeof code === 'string',
+      );
+      if (fieldCode !== undefined && apiResponseText(t, fieldCode) !== fieldCode) {
+        showError(error, { message: apiResponseText(t, fieldCode) });
+        return;
+      }
       showError(error);
     },
     [showError, t],
