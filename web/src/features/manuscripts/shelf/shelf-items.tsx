@@ -58,7 +58,7 @@ function ItemLink({ item }: { item: ShelfItem }) {
     >
       <Group wrap="nowrap" gap="sm">
         <ItemIcon item={item} />
-        <Text fw={600} truncate="end" component="span">
+        <Text fw={600} truncate="end" component="span" title={item.title}>
           {item.title === '' ? t('manuscripts.item.untitled') : item.title}
         </Text>
       </Group>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '@/lib/paths';
 import { AppDatabase, createLocalFirstPort, fixedOffsetClock } from '@/storage';
@@ -135,6 +135,44 @@ describe('the manuscripts list', () => {
     const rows = await db.manuscripts.toArray();
     expect(rows).toMatchObject([{ title: 'Dune', folder_id: null, pending: 1 }]);
     expect(screen.getByText('Not synced yet')).toBeVisible();
+  });
+
+  it('says so clearly when the device is out of storage', async () => {
+    const { db, user } = await open(paths.manuscripts);
+    vi.spyOn(db.manuscripts, 'put').mockRejectedValue(
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
+    await openNewManuscript(user);
+    const dialog = await screen.findByRole('dialog', { name: 'New manuscript' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Manuscript title/ }),
+      'Big{Enter}',
+    );
+    expect(await screen.findByText('This device is out of storage')).toBeVisible();
+    expect(screen.getByText(/its storage is full/)).toBeVisible();
+    // The dialog stays open, so nothing typed is lost.
+    expect(screen.getByRole('dialog', { name: 'New manuscript' })).toBeVisible();
+  });
+
+  it('sends pending changes and refreshes once the browser is back online', async () => {
+    const { remote, user } = await open(paths.manuscripts);
+    await openNewManuscript(user);
+    const dialog = await screen.findByRole('dialog', { name: 'New manuscript' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Manuscript title/ }),
+      'Later{Enter}',
+    );
+    expect(await screen.findByText('Not synced yet')).toBeVisible();
+    remote.online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(
+      () => {
+        expect(screen.queryByText('Not synced yet')).toBeNull();
+      },
+      { timeout: 3000 },
+    );
+    expect(remote.calls).toEqual(expect.arrayContaining(['GET manuscripts?deleted=true']));
+    expect([...remote.rows.manuscripts.values()].map((m) => m.title)).toEqual(['Later']);
   });
 
   it("cuts a paste at 255 characters and says 'Character limit reached.'", async () => {

@@ -7,6 +7,8 @@ import { isApiError } from '@/lib/api';
 import type { LiveQuery, ManuscriptsPort, StoredFolder, StoredManuscript } from '@/storage';
 
 export const QUOTA_NOTIFICATION_ID = 'storage-quota-exceeded';
+/** Spec §4/§9: back online, wait 1 s, then sync and reload server data. */
+export const ONLINE_RESYNC_DELAY_MS = 1000;
 
 function useLive<T>(query: LiveQuery<T> | null): T | undefined {
   const [state, setState] = useState<{ query: LiveQuery<T>; value: T } | undefined>(undefined);
@@ -39,7 +41,7 @@ export interface ShelfData {
 
 /**
  * The user's folders and manuscripts, live from the local database (so the list shows before
- * the server answers); on mount and whenever the browser is back online, pending changes are
+ * the server answers); on mount, and 1 s after the browser is back online, pending changes are
  * sent and the server's rows merged in. Quota failures and refused changes are shown.
  */
 export function useShelfData(port: ManuscriptsPort | null): ShelfData {
@@ -66,15 +68,21 @@ export function useShelfData(port: ManuscriptsPort | null): ShelfData {
           },
         );
     };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const backOnline = () => {
+      clearTimeout(timer);
+      timer = setTimeout(sync, ONLINE_RESYNC_DELAY_MS);
+    };
     const goOffline = () => {
       setOffline(true);
     };
     sync();
-    window.addEventListener('online', sync);
+    window.addEventListener('online', backOnline);
     window.addEventListener('offline', goOffline);
     return () => {
       active = false;
-      window.removeEventListener('online', sync);
+      clearTimeout(timer);
+      window.removeEventListener('online', backOnline);
       window.removeEventListener('offline', goOffline);
     };
   }, [port]);

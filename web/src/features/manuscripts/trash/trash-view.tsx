@@ -181,7 +181,7 @@ export function TrashView({ port, folders, manuscripts, onBack }: TrashViewProps
                   {item.kind === 'folder' ? <IconFolder size={18} /> : <IconBook2 size={18} />}
                 </ThemeIcon>
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate="end">
+                  <Text fw={600} truncate="end" title={item.title}>
                     {item.title}
                   </Text>
                   <Text size="xs" c="dimmed">
@@ -191,7 +191,7 @@ export function TrashView({ port, folders, manuscripts, onBack }: TrashViewProps
                 </Stack>
               </Group>
               <Group gap="xs">
-                <Badge variant="light" color={item.daysLeft <= 7 ? 'red' : 'gray'}>
+                <Badge variant="light" tt="none" color={item.daysLeft <= 7 ? 'red' : 'gray'}>
                   {item.daysLeft === 1
                     ? t('manuscripts.trash.day_left')
                     : t('manuscripts.trash.days_left', { days: item.daysLeft })}
