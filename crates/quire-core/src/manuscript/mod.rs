@@ -15,6 +15,7 @@ mod folders;
 mod goals;
 mod order;
 mod sessions;
+mod share;
 mod structure;
 mod text;
 mod todo;
@@ -35,6 +36,7 @@ pub use order::{
     append_order, duplicate_order, next_research_order, renumber,
 };
 pub use sessions::{SESSION_GAP_MS, Session, SessionChange, record_writing};
+pub use share::SharePermission;
 pub use structure::{
     ChapterNode, ChapterPlacement, FIRST_CHAPTER_NAME, NewChapter, UNTITLED_CHAPTER_NAME,
     chapter_to_add_when_empty, demote, first_chapter, promote,

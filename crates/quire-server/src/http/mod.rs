@@ -9,6 +9,7 @@ mod layers;
 mod manuscripts;
 pub mod openapi;
 mod reference;
+mod sharing;
 mod two_factor;
 mod users;
 mod web;
@@ -83,6 +84,10 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(manuscripts::template))
         .routes(routes!(manuscripts::use_template))
         .routes(routes!(manuscripts::promote))
+        .routes(routes!(sharing::share))
+        .routes(routes!(sharing::shared_permissions))
+        .routes(routes!(sharing::can_update))
+        .routes(routes!(sharing::shared_with_me))
         .routes(routes!(manuscripts::demote))
 }
 

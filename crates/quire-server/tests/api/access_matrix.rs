@@ -96,6 +96,16 @@ const MATRIX: &[(&str, &str, Object)] = &[
     ("post", "/templates/use/{id}", Object::Template),
     ("post", "/chapters/promote/{id}", Object::Row("chapters")),
     ("post", "/chapters/demote/{id}", Object::Row("chapters")),
+    (
+        "get",
+        "/manuscripts/shared_permissions/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "get",
+        "/manuscripts/shared/{id}/can_update",
+        Object::Row("manuscripts"),
+    ),
 ];
 
 /// Every entry: the hand-written ones and the per-entity routes of every kind.

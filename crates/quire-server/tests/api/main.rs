@@ -9,5 +9,6 @@ mod mail_delivery;
 mod manuscripts;
 mod openapi;
 mod reference;
+mod sharing;
 mod two_factor;
 mod web;

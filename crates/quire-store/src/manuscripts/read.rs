@@ -1,8 +1,9 @@
-//! Reading rows, always the acting user's own: one row, a manuscript's (or the user's) live
+//! Reading rows, the acting user's own or those of a manuscript shared with them: one row, a manuscript's (or the user's) live
 //! rows of a kind, and the trash.
 
 use quire_core::time::EpochMs;
 
+use super::access::{Need, owner_for, owner_for_row};
 use super::kind::{EntityKind, InManuscript};
 use super::row::{Bind, EntityRow, load, load_any_owner, load_where};
 use crate::{Store, StoreError};
@@ -16,7 +17,8 @@ impl Store {
         id: &str,
     ) -> Result<EntityRow, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        load(&mut conn, actor, kind, id).await
+        let owner = owner_for(&mut conn, actor, kind, id, Need::Read).await?;
+        load(&mut conn, &owner, kind, id).await
     }
 
     /// The actor's live rows of `kind` in `manuscript_id`, by order. With `None`: the user's
@@ -29,6 +31,12 @@ impl Store {
         manuscript_id: Option<&str>,
     ) -> Result<Vec<EntityRow>, StoreError> {
         let mut conn = self.pool.acquire().await?;
+        let owner = match (kind.in_manuscript(), manuscript_id) {
+            (InManuscript::No, _) | (_, None) => actor.to_owned(),
+            (_, Some(m)) => {
+                owner_for(&mut conn, actor, EntityKind::Manuscript, m, Need::Read).await?
+            }
+        };
         let (filter, args) = match (kind.in_manuscript(), manuscript_id) {
             (InManuscript::No, _) => ("deleted_at IS NULL", vec![]),
             (_, None) => ("deleted_at IS NULL AND manuscript_id IS NULL", vec![]),
@@ -37,7 +45,7 @@ impl Store {
                 vec![Bind::Text(Some(m.to_owned()))],
             ),
         };
-        load_where(&mut conn, actor, kind, filter, args).await
+        load_where(&mut conn, &owner, kind, filter, args).await
     }
 
     /// The actor's rows of `kind` in the trash, most recently deleted first.
@@ -61,8 +69,13 @@ impl Store {
         id: &str,
     ) -> Result<bool, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        Ok(load_any_owner(&mut conn, kind, id)
-            .await?
-            .is_some_and(|row| row.user_id != actor))
+        let Some(row) = load_any_owner(&mut conn, kind, id).await? else {
+            return Ok(false);
+        };
+        match owner_for_row(&mut conn, actor, &row, Need::Read).await {
+            Ok(_) => Ok(false),
+            Err(StoreError::NotFound) => Ok(true),
+            Err(e) => Err(e),
+        }
     }
 }
