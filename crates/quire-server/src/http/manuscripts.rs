@@ -3,7 +3,7 @@
 //! cursor and last chapter, bulk trash operations for manuscripts and folders, and templates.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use quire_core::Id;
 use quire_core::manuscript::Title;
 use quire_core::time::{EpochMs, now_ms};
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use super::entities::{device_header, wire, wire_all};
+use super::entities::{wire, wire_all};
 use super::extract::{ApiJson, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
@@ -386,14 +386,13 @@ pub async fn cursor_position_updated(
     State(app): State<AppState>,
     actor: Actor,
     Path(id): Path<String>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<CursorRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({
         "last_active_chapter": body.chapter_id,
         "last_active_chapter_position": body.position,
     });
-    remember_chapter(&app, &actor, &id, &body.chapter_id, settings, &headers).await
+    remember_chapter(&app, &actor, &id, &body.chapter_id, settings).await
 }
 
 /// `PUT manuscripts/last_opened_chapter_updated/{id}`: remembers the last opened chapter.
@@ -404,22 +403,20 @@ pub async fn last_opened_chapter_updated(
     State(app): State<AppState>,
     actor: Actor,
     Path(id): Path<String>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<LastChapterRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({ "last_active_chapter": body.chapter_id });
-    remember_chapter(&app, &actor, &id, &body.chapter_id, settings, &headers).await
+    remember_chapter(&app, &actor, &id, &body.chapter_id, settings).await
 }
 
 /// Merges `changes` into the manuscript's settings, after checking that the chapter is one of
-/// the manuscript's.
+/// the manuscript's. A concurrent newer write of the manuscript wins over this one.
 async fn remember_chapter(
     app: &AppState,
     actor: &Actor,
     raw_id: &str,
     raw_chapter_id: &str,
     changes: Value,
-    headers: &HeaderMap,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(raw_id)?;
     let chapter_id =
@@ -442,15 +439,16 @@ async fn remember_chapter(
     if let Value::Object(changes) = changes {
         settings.extend(changes);
     }
-    let now = now_ms();
+    // The caret is remembered without making the manuscript newer: a settings or goals edit
+    // the client made a moment earlier must still win when it arrives after this call.
     let patch = Patch {
         doc: Map::from_iter([("settings".to_owned(), Value::Object(settings))]),
-        updated_at: now.max(manuscript.updated_at),
-        device_id: device_header(headers).unwrap_or_default().to_owned(),
+        updated_at: manuscript.updated_at,
+        device_id: manuscript.last_device_id.clone(),
         ..Patch::default()
     };
     app.store
-        .update(&actor.user_id, EntityKind::Manuscript, &id, patch, now)
+        .update(&actor.user_id, EntityKind::Manuscript, &id, patch, now_ms())
         .await?;
     Ok(Envelope(true))
 }
