@@ -294,10 +294,8 @@ pub async fn copy(
 ) -> Result<Envelope<Value>, ApiError> {
     let title = Title::parse(&body.title).map_err(|code| ApiError::field("title", code.0))?;
     let id = wire::path_id(&body.id)?;
-    let new_id = match body.new_id {
-        Some(raw) => Id::parse(&raw).map_err(|_| ApiError::field("new_id", "invalid_id"))?,
-        None => Id::random(),
-    };
+    let new_id = wire::optional_field_id("new_id", body.new_id.as_deref())?
+        .unwrap_or_else(|| Id::random().as_str().to_owned());
     let now = now_ms();
     let tree = app
         .store
@@ -419,8 +417,7 @@ async fn remember_chapter(
     changes: Value,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(raw_id)?;
-    let chapter_id =
-        Id::parse(raw_chapter_id).map_err(|_| ApiError::field("chapter_id", "invalid_id"))?;
+    let chapter_id = wire::field_id("chapter_id", raw_chapter_id)?;
     let chapter = app
         .store
         .get(&actor.user_id, EntityKind::Chapter, chapter_id.as_str())
@@ -594,24 +591,14 @@ pub async fn use_template(
     ApiJson(body): ApiJson<UseTemplateRequest>,
 ) -> Result<Envelope<Value>, ApiError> {
     let template = app.store.template_for(&actor.user_id, &template_id).await?;
-    let id = match body.id {
-        Some(raw) => Id::parse(&raw).map_err(|_| ApiError::field("id", "invalid_id"))?,
-        None => Id::random(),
-    };
+    let id = wire::optional_field_id("id", body.id.as_deref())?
+        .unwrap_or_else(|| Id::random().as_str().to_owned());
     let title = match body.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_owned(),
         _ => template.name.clone(),
     };
     let title = Title::parse(&title).map_err(|code| ApiError::field("title", code.0))?;
-    let folder_id = match body.folder_id.as_deref() {
-        None | Some("") => None,
-        Some(raw) => Some(
-            Id::parse(raw)
-                .map_err(|_| ApiError::field("folder_id", "invalid_id"))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
+    let folder_id = wire::optional_field_id("folder_id", body.folder_id.as_deref())?;
     let now = now_ms();
     let rows = trees::from_template(
         &template.structure,
@@ -663,15 +650,7 @@ pub async fn demote(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DemoteRequest>,
 ) -> Result<Envelope<Vec<Value>>, ApiError> {
-    let parent_id = match body.parent_id.as_deref() {
-        None | Some("") => None,
-        Some(raw) => Some(
-            Id::parse(raw)
-                .map_err(|_| ApiError::field("parent_id", "invalid_id"))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
+    let parent_id = wire::optional_field_id("parent_id", body.parent_id.as_deref())?;
     restructure(&app, &actor, &id, Restructure::Demote { parent_id }).await
 }
 
