@@ -298,6 +298,7 @@ pub async fn refresh_token(
 
 /// The token of a mailed link.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TokenQuery {
     pub token: Option<String>,
 }

@@ -26,6 +26,7 @@ use crate::mail::{self, Lang, Message};
 
 /// Options of `users/me`.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MeQuery {
     /// Leave the global to-dos out of the answer.
     pub exclude_to_dos: Option<bool>,

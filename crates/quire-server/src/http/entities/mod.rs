@@ -29,6 +29,7 @@ pub fn device_header(headers: &HeaderMap) -> Option<&str> {
 
 /// Options of a delete.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DeleteQuery {
     /// Remove for good; only a row already in the trash (`is_not_deleted` otherwise).
     pub hard_delete: Option<bool>,
@@ -317,6 +318,7 @@ entity_handlers!(
 
 /// Options of a folder listing.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TrashQuery {
     /// `true`: the rows in the trash, each with `days_left`, most recently deleted first.
     pub deleted: Option<bool>,
