@@ -75,6 +75,7 @@ pub enum Direction {
 
 /// Options of the manuscript listing.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `title`, `updated_at` (default), `created_at` or `deleted_at`.
     pub sort: Option<SortBy>,

@@ -3,6 +3,7 @@
 
 mod access_matrix;
 mod accounts;
+mod chapter_content;
 mod config;
 mod envelope;
 mod mail_delivery;
@@ -10,5 +11,8 @@ mod manuscripts;
 mod openapi;
 mod reference;
 mod sharing;
+mod stats;
+mod to_dos;
 mod two_factor;
+mod uploads;
 mod web;

@@ -1,10 +1,10 @@
-//! Reading rows, the acting user's own or those of a manuscript shared with them: one row, a manuscript's (or the user's) live
-//! rows of a kind, and the trash.
+//! Reading rows, the acting user's own or those of a manuscript shared with them: one row, a
+//! manuscript's (or the user's) live rows of a kind, a chapter's rows of a kind, and the trash.
 
 use quire_core::time::EpochMs;
 
 use super::access::{Need, owner_for, owner_for_row};
-use super::kind::{EntityKind, InManuscript};
+use super::kind::{EntityKind, InManuscript, Parent};
 use super::row::{Bind, EntityRow, load, load_any_owner, load_where};
 use crate::{Store, StoreError};
 
@@ -46,6 +46,42 @@ impl Store {
             ),
         };
         load_where(&mut conn, &owner, kind, filter, args).await
+    }
+
+    /// The actor's live rows of `kind` in every manuscript and outside any, by order: the
+    /// user-wide statistics read this.
+    pub async fn list_all(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+    ) -> Result<Vec<EntityRow>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        load_where(&mut conn, actor, kind, "deleted_at IS NULL", vec![]).await
+    }
+
+    /// The actor's rows of `kind` that belong to chapter `chapter_id` (a chapter's content
+    /// rows, versions, stashes or to-dos), the trash included, by order. A kind without a
+    /// `chapter_id` column has none.
+    pub async fn list_by_chapter(
+        &self,
+        actor: &str,
+        kind: EntityKind,
+        chapter_id: &str,
+    ) -> Result<Vec<EntityRow>, StoreError> {
+        if kind == EntityKind::Chapter || !kind.has_parent(Parent::Chapter) {
+            return Ok(Vec::new());
+        }
+        let mut conn = self.pool.acquire().await?;
+        let owner = owner_for(
+            &mut conn,
+            actor,
+            EntityKind::Chapter,
+            chapter_id,
+            Need::Read,
+        )
+        .await?;
+        let args = vec![Bind::Text(Some(chapter_id.to_owned()))];
+        load_where(&mut conn, &owner, kind, "chapter_id = $2", args).await
     }
 
     /// The actor's rows of `kind` in the trash, most recently deleted first.

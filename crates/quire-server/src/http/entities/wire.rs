@@ -4,7 +4,8 @@
 
 use quire_core::Id;
 use quire_core::manuscript::{
-    ChapterName, Title, clamp_words, days_left, hour_bucket, migrate_nicknames, parse_due_date,
+    ChapterName, Title, clamp_words, count_words, days_left, hour_bucket, html_to_text,
+    migrate_nicknames, parse_due_date,
 };
 use quire_core::time::EpochMs;
 use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript, Parent, Patch};
@@ -81,6 +82,7 @@ fn kind_keys(kind: EntityKind) -> &'static [(&'static str, Shape)] {
         EntityKind::ChapterContent | EntityKind::WordCount => {
             &[("words", Shape::Number), ("cursor_position", Shape::Number)]
         }
+        EntityKind::ChapterVersion => &[("words", Shape::Number), ("automatic", Shape::Flag)],
         EntityKind::WritingSession => &[
             ("words", Shape::Number),
             ("start", Shape::Number),
@@ -253,6 +255,11 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fiel
     {
         doc.insert("words".into(), Value::from(clamp_words(words as i64)));
     }
+    if kind == EntityKind::ChapterContent
+        && let Some(Value::String(html)) = doc.get("content")
+    {
+        doc.insert("words".into(), Value::from(html_words(html)));
+    }
     if kind == EntityKind::Todo
         && let Some(Value::String(raw)) = doc.get("due_date")
     {
@@ -270,6 +277,12 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fiel
         let migrated = serde_json::to_value(migrate_nicknames(nicknames)).unwrap_or_default();
         meta.insert("nicknames".into(), migrated);
     }
+}
+
+/// The words of a chapter's HTML, as the server counts them (ADR 0008): the client's own
+/// count is never trusted, so every device agrees on a chapter's words.
+pub fn html_words(html: &str) -> i64 {
+    i64::try_from(count_words(&html_to_text(html))).unwrap_or(i64::MAX)
 }
 
 /// The name or title of `kind` checked by the spec's rules: a chapter's name is required, any
@@ -571,6 +584,28 @@ mod tests {
             .unwrap_err(),
         );
         assert_eq!(fields["date"], "required");
+    }
+
+    #[test]
+    fn a_chapter_contents_words_are_counted_from_its_html_not_taken_from_the_client() {
+        let row = row_from_put(
+            EntityKind::ChapterContent,
+            ID,
+            object(json!({"content": "<p>It was</p><p>a <b>dark</b> night</p>", "words": 99})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(row.doc["words"], 5);
+        let update = patch_from_update(
+            EntityKind::ChapterContent,
+            ID,
+            object(json!({"content": "", "words": 3, "updated_at": NOW})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(update.patch.doc["words"], 0);
     }
 
     #[test]

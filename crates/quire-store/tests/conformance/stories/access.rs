@@ -195,3 +195,75 @@ pub async fn a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner(store: 
     not_found(store.get(&bob, EntityKind::Note, &written.id).await);
     assert!(store.shared_with(&bob).await.unwrap().is_empty());
 }
+
+pub async fn a_chapters_rows_and_the_user_wide_lists_are_the_actors_own(store: Store) {
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let m = manuscript(&store, &ana).await;
+    let chapter = put(
+        &store,
+        &ana,
+        EntityRow {
+            name: "One".into(),
+            ..inside(EntityKind::Chapter, &ana, &m)
+        },
+    )
+    .await;
+    let of_chapter = |kind| EntityRow {
+        chapter_id: Some(chapter.id.clone()),
+        ..inside(kind, &ana, &m)
+    };
+    let version = put(&store, &ana, of_chapter(EntityKind::ChapterVersion)).await;
+    let trashed = put(&store, &ana, of_chapter(EntityKind::ChapterVersion)).await;
+    store
+        .soft_delete(
+            &ana,
+            EntityKind::ChapterVersion,
+            &trashed.id,
+            DeleteMode::default(),
+            T,
+        )
+        .await
+        .unwrap();
+    put(&store, &ana, inside(EntityKind::ChapterVersion, &ana, &m)).await;
+    let mut ids: Vec<String> = store
+        .list_by_chapter(&ana, EntityKind::ChapterVersion, &chapter.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    ids.sort();
+    let mut expected = vec![version.id.clone(), trashed.id.clone()];
+    expected.sort();
+    assert_eq!(ids, expected, "the chapter's versions, the trash included");
+    not_found(
+        store
+            .list_by_chapter(&bob, EntityKind::ChapterVersion, &chapter.id)
+            .await,
+    );
+    assert!(
+        store
+            .list_by_chapter(&ana, EntityKind::Note, &chapter.id)
+            .await
+            .unwrap()
+            .is_empty(),
+        "a kind without chapter_id has no rows of a chapter"
+    );
+    assert_eq!(
+        store
+            .list_all(&ana, EntityKind::ChapterVersion)
+            .await
+            .unwrap()
+            .len(),
+        2,
+        "live rows of every manuscript"
+    );
+    assert!(
+        store
+            .list_all(&bob, EntityKind::ChapterVersion)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
