@@ -84,7 +84,7 @@ pub async fn serve(
     let store = state.store.clone();
     let (stop_delivery, stopping) = watch::channel(false);
     let delivery = mail::delivery::spawn(&state, stopping.clone())?;
-    let purge = trash::spawn(store.clone(), stopping);
+    let purge = trash::spawn(store.clone(), state.objects.clone(), stopping);
     let app = http::router(state);
     let served = axum::serve(
         listener,

@@ -8,6 +8,7 @@ use std::future::Future;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
+use std::time::{Duration, SystemTime};
 
 use axum::body::{Body, Bytes};
 use tokio::io::AsyncWriteExt;
@@ -44,6 +45,11 @@ impl ObjectKey {
     pub fn owner(&self) -> &str {
         &self.owner
     }
+
+    /// The upload id the object belongs to.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 impl fmt::Display for ObjectKey {
@@ -73,6 +79,11 @@ pub trait ObjectStore: fmt::Debug + Send + Sync {
 
     /// Removes every object of `owner` (the account is being deleted).
     fn delete_owner<'a>(&'a self, owner: &'a str) -> ObjectFuture<'a, ()>;
+
+    /// The keys of the objects last written more than `age` ago (the sweep's candidates: a
+    /// younger object may belong to an upload whose row is still being written), after
+    /// removing partial writes older than `age`.
+    fn keys_older_than<'a>(&'a self, age: Duration) -> ObjectFuture<'a, Vec<ObjectKey>>;
 }
 
 /// Objects as files under a root directory, one directory per owner.
@@ -143,6 +154,42 @@ impl ObjectStore for LocalDir {
             };
             ignore_missing(tokio::fs::remove_dir_all(self.root.join(&probe.owner)).await)
         })
+    }
+
+    fn keys_older_than<'a>(&'a self, age: Duration) -> ObjectFuture<'a, Vec<ObjectKey>> {
+        Box::pin(self.older_than(age))
+    }
+}
+
+impl LocalDir {
+    async fn older_than(&self, age: Duration) -> io::Result<Vec<ObjectKey>> {
+        let mut keys = Vec::new();
+        let mut owners = match tokio::fs::read_dir(&self.root).await {
+            Ok(owners) => owners,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(keys),
+            Err(e) => return Err(e),
+        };
+        let now = SystemTime::now();
+        while let Some(owner) = owners.next_entry().await? {
+            if !owner.file_type().await?.is_dir() {
+                continue;
+            }
+            let owner_name = owner.file_name().to_string_lossy().into_owned();
+            let mut files = tokio::fs::read_dir(owner.path()).await?;
+            while let Some(file) = files.next_entry().await? {
+                let modified = file.metadata().await?.modified()?;
+                if now.duration_since(modified).unwrap_or_default() <= age {
+                    continue;
+                }
+                let name = file.file_name().to_string_lossy().into_owned();
+                if name.starts_with('.') && name.ends_with(".part") {
+                    ignore_missing(tokio::fs::remove_file(file.path()).await)?;
+                } else if let Some(key) = ObjectKey::new(&owner_name, &name) {
+                    keys.push(key);
+                }
+            }
+        }
+        Ok(keys)
     }
 }
 

@@ -272,3 +272,59 @@ async fn the_upload_route_has_a_body_limit_of_its_own() {
     .assert_failed(413, "payload_too_large");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_sweep_removes_the_bytes_of_uploads_whose_rows_are_gone() {
+    for db in Db::all() {
+        let app = writer(db).await;
+        app.put_json(
+            &format!("manuscripts/put/{}", id("m2")),
+            &json!({"title": "Doomed"}),
+        )
+        .await
+        .data();
+        let kept = upload(
+            &app,
+            json!({"name": "Cover", "manuscript_id": id("m1"), "file": file("cover.png", PNG, "image/png")}),
+        )
+        .await;
+        let kept_id = kept.data()["id"].as_str().unwrap().to_owned();
+        upload(
+            &app,
+            json!({"name": "Map", "manuscript_id": id("m2"), "file": file("map.gif", GIF, "image/gif")}),
+        )
+        .await
+        .data();
+        assert_eq!(stored_files(&app).len(), 2);
+        app.delete(&format!("manuscripts/{}", id("m2")))
+            .await
+            .data();
+        app.delete(&format!("manuscripts/{}?hard_delete=true", id("m2")))
+            .await
+            .data();
+        let objects = app.state.objects.as_ref();
+        let young = quire_server::trash::sweep_objects(
+            &app.state.store,
+            objects,
+            std::time::Duration::from_secs(3600),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            young, 0,
+            "objects younger than the grace period are never swept"
+        );
+        let removed = quire_server::trash::sweep_objects(
+            &app.state.store,
+            objects,
+            std::time::Duration::ZERO,
+        )
+        .await
+        .unwrap();
+        assert_eq!(removed, 1);
+        let files = stored_files(&app);
+        assert_eq!(files.len(), 1);
+        assert!(files[0].ends_with(&kept_id), "{files:?}");
+        app.stop().await;
+    }
+}

@@ -114,4 +114,14 @@ impl Store {
             Err(e) => Err(e),
         }
     }
+
+    /// The ids of all the actor's uploads, in the trash or not: what the object sweep keeps.
+    pub async fn upload_ids(
+        &self,
+        actor: &str,
+    ) -> Result<std::collections::HashSet<String>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let rows = load_where(&mut conn, actor, EntityKind::Upload, "1 = 1", vec![]).await?;
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
 }
