@@ -2,9 +2,9 @@
 //!
 //! This crate owns ids, user levels and area permissions, account and settings rules,
 //! subscription entitlements, two-factor input rules, the manuscript rules (ordering, trash,
-//! structure, word counts, writing sessions, to-dos) and the clock helpers. It performs no I/O
-//! and knows nothing of HTTP, SQL or the browser: a rule here is a pure function with a unit
-//! test beside it.
+//! structure, word counts, writing sessions, to-dos), what an upload may be, and the clock
+//! helpers. It performs no I/O and knows nothing of HTTP, SQL or the browser: a rule here is a
+//! pure function with a unit test beside it.
 
 pub mod account;
 pub mod entitlement;
@@ -14,6 +14,7 @@ pub mod manuscript;
 pub mod mfa;
 pub mod settings;
 pub mod time;
+pub mod upload;
 
 pub use id::{Id, InvalidId};
 pub use level::{AreaPermission, Level};

@@ -99,6 +99,7 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NotFound => ApiError::NotFound,
+            StoreError::NotAuthorized => ApiError::refused(StatusCode::FORBIDDEN, "not_authorized"),
             StoreError::Rule(code) => ApiError::refused(rule_status(code), code),
             StoreError::Conflict("id") => ApiError::refused(StatusCode::CONFLICT, "id_taken"),
             StoreError::Conflict("hour") => {

@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod http;
 pub mod mail;
+pub mod objects;
 pub mod sms;
 pub mod telemetry;
 pub mod trash;
@@ -35,6 +36,8 @@ pub struct AppState {
     pub sms: Arc<dyn sms::SmsSender>,
     /// Rung when mail is queued, so that SMTP delivery starts at once.
     pub mail_queued: Arc<Notify>,
+    /// Where uploaded files' bytes are kept: `<data_dir>/uploads`.
+    pub objects: Arc<dyn objects::ObjectStore>,
 }
 
 impl AppState {
@@ -50,12 +53,14 @@ impl AppState {
             .await
             .context("cannot open the database")?;
         let sms = sms::from_config(&config, &store)?;
+        let objects = Arc::new(objects::LocalDir::in_data_dir(&config.data_dir));
         Ok(AppState {
             store,
             config: Arc::new(config),
             limiter: Arc::default(),
             sms,
             mail_queued: Arc::default(),
+            objects,
         })
     }
 
@@ -79,7 +84,7 @@ pub async fn serve(
     let store = state.store.clone();
     let (stop_delivery, stopping) = watch::channel(false);
     let delivery = mail::delivery::spawn(&state, stopping.clone())?;
-    let purge = trash::spawn(store.clone(), stopping);
+    let purge = trash::spawn(store.clone(), state.objects.clone(), stopping);
     let app = http::router(state);
     let served = axum::serve(
         listener,

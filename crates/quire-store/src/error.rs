@@ -8,6 +8,9 @@ use quire_core::manuscript::RuleError;
 pub enum StoreError {
     #[error("not found")]
     NotFound,
+    /// The actor may see the row (a share grant) but not do this with it.
+    #[error("not authorized")]
+    NotAuthorized,
     /// The operation breaks a rule of the data: the spec's snake_case code (quire-core's
     /// [`RuleError::code`] or one of the store's own, such as `manuscript_is_deleted`).
     #[error("{0}")]

@@ -145,18 +145,7 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|(id, name, description, category, order, structure)| {
-                Ok(TemplateSummary {
-                    id,
-                    name,
-                    description,
-                    category,
-                    order,
-                    structure: serde_json::from_str(&structure)?,
-                })
-            })
-            .collect()
+        rows.into_iter().map(crate::templates::summary).collect()
     }
 
     /// The newest released web client version.

@@ -10,11 +10,11 @@ use crate::{Store, StoreError};
 /// The category of a template saved from a manuscript.
 pub const CUSTOM_CATEGORY: &str = "custom";
 
-type TemplateRow = (String, String, String, String, i64, String);
+pub(crate) type TemplateRow = (String, String, String, String, i64, String);
 
 const COLUMNS: &str = "id, name, description, category, sort_order, structure";
 
-fn summary(row: TemplateRow) -> Result<TemplateSummary, StoreError> {
+pub(crate) fn summary(row: TemplateRow) -> Result<TemplateSummary, StoreError> {
     let (id, name, description, category, order, structure) = row;
     Ok(TemplateSummary {
         id,

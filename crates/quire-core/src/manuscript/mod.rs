@@ -1,6 +1,6 @@
 //! Manuscripts and what they hold (spec, product §3–§5 and §9): titles and names, the order of
-//! items, the trash, the chapter tree, word counts, writing sessions and goals, to-dos and the
-//! element data migrations.
+//! items, the trash, the chapter tree, word counts (of plain text and of chapter HTML), writing
+//! sessions, goals and day totals, to-dos and the element data migrations.
 //!
 //! Every rule here is a pure function over values the caller loaded: it answers what should
 //! change (new orders, new parents, which rows get `deleted_at`) and the store or the client
@@ -13,8 +13,11 @@ mod containers;
 mod elements;
 mod folders;
 mod goals;
+mod html;
 mod order;
 mod sessions;
+mod share;
+mod stats;
 mod structure;
 mod text;
 mod todo;
@@ -30,11 +33,14 @@ pub use elements::{
 };
 pub use folders::move_folder;
 pub use goals::daily_goal;
+pub use html::html_to_text;
 pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,
 };
 pub use sessions::{SESSION_GAP_MS, Session, SessionChange, record_writing};
+pub use share::SharePermission;
+pub use stats::{DayRange, DayTotal, MAX_RANGE_DAYS, daily_totals};
 pub use structure::{
     ChapterNode, ChapterPlacement, FIRST_CHAPTER_NAME, NewChapter, UNTITLED_CHAPTER_NAME,
     chapter_to_add_when_empty, demote, first_chapter, promote,

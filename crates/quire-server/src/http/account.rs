@@ -115,8 +115,13 @@ fn settings_with_mfa(row: &UserRow) -> Map<String, Value> {
     settings
 }
 
-/// The user object for `row`, with the subscription and entitlements as of now.
-pub fn user_object(app: &AppState, row: &UserRow, include_to_dos: bool) -> Result<User, ApiError> {
+/// The user object for `row`, with the subscription and entitlements as of now, and `to_dos`
+/// (the user's global to-dos) when given.
+pub fn user_object(
+    app: &AppState,
+    row: &UserRow,
+    to_dos: Option<Vec<Value>>,
+) -> Result<User, ApiError> {
     let (subscription, entitlements) = rights(app, row);
     let mut meta = object(&row.meta);
     meta.insert(
@@ -137,7 +142,13 @@ pub fn user_object(app: &AppState, row: &UserRow, include_to_dos: bool) -> Resul
         settings: Value::Object(settings_with_mfa(row)),
         subscription: serde_json::to_value(subscription).map_err(anyhow::Error::from)?,
         entitlements: serde_json::to_value(entitlements).map_err(anyhow::Error::from)?,
-        to_dos: include_to_dos.then(Vec::new),
+        to_dos,
         created_at: row.created_at,
     })
+}
+
+/// The user object for `row` with its global to-dos, as sign-in and `users/me` answer it.
+pub async fn user_object_with_to_dos(app: &AppState, row: &UserRow) -> Result<User, ApiError> {
+    let to_dos = super::entities::global_to_dos(app, &row.id).await?;
+    user_object(app, row, Some(to_dos))
 }

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
 
-use super::account::{ClientIp, Fields, user_object};
+use super::account::{ClientIp, Fields, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::actor::MaybeActor;
@@ -112,7 +112,7 @@ pub async fn sign_up(
     Ok((
         jar,
         Envelope(UserEnvelope {
-            user: user_object(&app, &row, true)?,
+            user: user_object_with_to_dos(&app, &row).await?,
         }),
     ))
 }
@@ -205,7 +205,7 @@ async fn sign_in(
     Ok((
         jar,
         Envelope(LoginAnswer::SignedIn(UserEnvelope {
-            user: user_object(app, &user, true)?,
+            user: user_object_with_to_dos(app, &user).await?,
         })),
     ))
 }
@@ -291,13 +291,14 @@ pub async fn refresh_token(
     Ok((
         jar,
         Envelope(UserEnvelope {
-            user: user_object(&app, &row, false)?,
+            user: user_object(&app, &row, None)?,
         }),
     ))
 }
 
 /// The token of a mailed link.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TokenQuery {
     pub token: Option<String>,
 }

@@ -3,7 +3,7 @@
 //! cursor and last chapter, bulk trash operations for manuscripts and folders, and templates.
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use quire_core::Id;
 use quire_core::manuscript::Title;
 use quire_core::time::{EpochMs, now_ms};
@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use super::entities::{device_header, wire, wire_all};
+use super::entities::{wire, wire_all};
 use super::extract::{ApiJson, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
@@ -75,6 +75,7 @@ pub enum Direction {
 
 /// Options of the manuscript listing.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `title`, `updated_at` (default), `created_at` or `deleted_at`.
     pub sort: Option<SortBy>,
@@ -294,10 +295,8 @@ pub async fn copy(
 ) -> Result<Envelope<Value>, ApiError> {
     let title = Title::parse(&body.title).map_err(|code| ApiError::field("title", code.0))?;
     let id = wire::path_id(&body.id)?;
-    let new_id = match body.new_id {
-        Some(raw) => Id::parse(&raw).map_err(|_| ApiError::field("new_id", "invalid_id"))?,
-        None => Id::random(),
-    };
+    let new_id = wire::optional_field_id("new_id", body.new_id.as_deref())?
+        .unwrap_or_else(|| Id::random().as_str().to_owned());
     let now = now_ms();
     let tree = app
         .store
@@ -386,14 +385,13 @@ pub async fn cursor_position_updated(
     State(app): State<AppState>,
     actor: Actor,
     Path(id): Path<String>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<CursorRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({
         "last_active_chapter": body.chapter_id,
         "last_active_chapter_position": body.position,
     });
-    remember_chapter(&app, &actor, &id, &body.chapter_id, settings, &headers).await
+    remember_chapter(&app, &actor, &id, &body.chapter_id, settings).await
 }
 
 /// `PUT manuscripts/last_opened_chapter_updated/{id}`: remembers the last opened chapter.
@@ -404,26 +402,23 @@ pub async fn last_opened_chapter_updated(
     State(app): State<AppState>,
     actor: Actor,
     Path(id): Path<String>,
-    headers: HeaderMap,
     ApiJson(body): ApiJson<LastChapterRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({ "last_active_chapter": body.chapter_id });
-    remember_chapter(&app, &actor, &id, &body.chapter_id, settings, &headers).await
+    remember_chapter(&app, &actor, &id, &body.chapter_id, settings).await
 }
 
 /// Merges `changes` into the manuscript's settings, after checking that the chapter is one of
-/// the manuscript's.
+/// the manuscript's. A concurrent newer write of the manuscript wins over this one.
 async fn remember_chapter(
     app: &AppState,
     actor: &Actor,
     raw_id: &str,
     raw_chapter_id: &str,
     changes: Value,
-    headers: &HeaderMap,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(raw_id)?;
-    let chapter_id =
-        Id::parse(raw_chapter_id).map_err(|_| ApiError::field("chapter_id", "invalid_id"))?;
+    let chapter_id = wire::field_id("chapter_id", raw_chapter_id)?;
     let chapter = app
         .store
         .get(&actor.user_id, EntityKind::Chapter, chapter_id.as_str())
@@ -442,15 +437,16 @@ async fn remember_chapter(
     if let Value::Object(changes) = changes {
         settings.extend(changes);
     }
-    let now = now_ms();
+    // The caret is remembered without making the manuscript newer: a settings or goals edit
+    // the client made a moment earlier must still win when it arrives after this call.
     let patch = Patch {
         doc: Map::from_iter([("settings".to_owned(), Value::Object(settings))]),
-        updated_at: now.max(manuscript.updated_at),
-        device_id: device_header(headers).unwrap_or_default().to_owned(),
+        updated_at: manuscript.updated_at,
+        device_id: manuscript.last_device_id.clone(),
         ..Patch::default()
     };
     app.store
-        .update(&actor.user_id, EntityKind::Manuscript, &id, patch, now)
+        .update(&actor.user_id, EntityKind::Manuscript, &id, patch, now_ms())
         .await?;
     Ok(Envelope(true))
 }
@@ -596,24 +592,14 @@ pub async fn use_template(
     ApiJson(body): ApiJson<UseTemplateRequest>,
 ) -> Result<Envelope<Value>, ApiError> {
     let template = app.store.template_for(&actor.user_id, &template_id).await?;
-    let id = match body.id {
-        Some(raw) => Id::parse(&raw).map_err(|_| ApiError::field("id", "invalid_id"))?,
-        None => Id::random(),
-    };
+    let id = wire::optional_field_id("id", body.id.as_deref())?
+        .unwrap_or_else(|| Id::random().as_str().to_owned());
     let title = match body.title.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_owned(),
         _ => template.name.clone(),
     };
     let title = Title::parse(&title).map_err(|code| ApiError::field("title", code.0))?;
-    let folder_id = match body.folder_id.as_deref() {
-        None | Some("") => None,
-        Some(raw) => Some(
-            Id::parse(raw)
-                .map_err(|_| ApiError::field("folder_id", "invalid_id"))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
+    let folder_id = wire::optional_field_id("folder_id", body.folder_id.as_deref())?;
     let now = now_ms();
     let rows = trees::from_template(
         &template.structure,
@@ -665,15 +651,7 @@ pub async fn demote(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<DemoteRequest>,
 ) -> Result<Envelope<Vec<Value>>, ApiError> {
-    let parent_id = match body.parent_id.as_deref() {
-        None | Some("") => None,
-        Some(raw) => Some(
-            Id::parse(raw)
-                .map_err(|_| ApiError::field("parent_id", "invalid_id"))?
-                .as_str()
-                .to_owned(),
-        ),
-    };
+    let parent_id = wire::optional_field_id("parent_id", body.parent_id.as_deref())?;
     restructure(&app, &actor, &id, Restructure::Demote { parent_id }).await
 }
 

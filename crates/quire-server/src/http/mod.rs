@@ -3,13 +3,18 @@
 
 mod account;
 mod auth;
+mod chapter_content;
+mod chapter_versions;
 pub mod entities;
 pub mod extract;
 mod layers;
 mod manuscripts;
 pub mod openapi;
 mod reference;
+mod sharing;
+mod stats;
 mod two_factor;
+mod uploads;
 mod users;
 mod web;
 
@@ -83,7 +88,46 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(manuscripts::template))
         .routes(routes!(manuscripts::use_template))
         .routes(routes!(manuscripts::promote))
+        .routes(routes!(sharing::share))
+        .routes(routes!(sharing::shared_permissions))
+        .routes(routes!(sharing::can_update))
+        .routes(routes!(sharing::shared_with_me))
         .routes(routes!(manuscripts::demote))
+        // Chapter content, versions, statistics, global to-dos, uploads (product §7; ADR 0008).
+        .routes(routes!(chapter_content::get_content))
+        .routes(routes!(chapter_content::save))
+        .routes(routes!(chapter_versions::of_chapter))
+        .routes(routes!(chapter_versions::all))
+        .routes(routes!(chapter_versions::get_one))
+        .routes(routes!(chapter_versions::add))
+        .routes(routes!(chapter_versions::restore))
+        .routes(routes!(chapter_versions::rename))
+        .routes(routes!(chapter_versions::delete))
+        .routes(routes!(chapter_versions::undelete))
+        .routes(routes!(stats::list_word_counts))
+        .routes(routes!(
+            stats::get_word_count,
+            stats::put_word_count,
+            stats::delete_word_count
+        ))
+        .routes(routes!(stats::nanowrimo))
+        .routes(routes!(stats::list_sessions))
+        .routes(routes!(
+            stats::get_session,
+            stats::put_session,
+            stats::delete_session
+        ))
+        .routes(routes!(entities::list_global_to_dos))
+        .routes(routes!(uploads::download))
+        .merge(upload_route())
+}
+
+/// `POST uploads/` with a body limit of its own: a 10 MiB file in base64, whatever
+/// `max_body_bytes` says (the file's size is checked again once decoded).
+fn upload_route() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(uploads::upload))
+        .layer(DefaultBodyLimit::max(uploads::UPLOAD_BODY_MAX))
 }
 
 /// The per-entity operations of every kind (ADR 0007); the manuscript's `{id}` path is

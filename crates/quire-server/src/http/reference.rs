@@ -83,6 +83,7 @@ pub async fn enabled_knowledge_base_categories(
 
 /// Query of the frontend version check.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct VersionQuery {
     /// The version the client runs, e.g. `2.4.28`.
     pub current: Option<String>,

@@ -24,7 +24,7 @@ use quire_protocol::two_factor::{
 use quire_store::accounts::UserRow;
 use quire_store::two_factor::{MfaLoginLookup, NewMfaLogin, NewSmsCode, NewTotpSetup, SmsPurpose};
 
-use super::account::{ClientIp, Fields, entitlements_of, user_object};
+use super::account::{ClientIp, Fields, entitlements_of, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, Envelope};
 use crate::AppState;
 use crate::auth::rate_limit::{PER_IP, Rate};
@@ -161,7 +161,7 @@ pub async fn enable_totp_step2(
     tracing::info!(user_id = %actor.user_id, "two-factor turned on: totp");
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, false)?,
+        user: user_object(&app, &row, None)?,
     }))
 }
 
@@ -303,7 +303,7 @@ pub async fn enable_sms_step2(
     tracing::info!(user_id = %actor.user_id, "two-factor turned on: sms");
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, false)?,
+        user: user_object(&app, &row, None)?,
     }))
 }
 
@@ -334,7 +334,7 @@ pub async fn disable_mfa(
     }
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, false)?,
+        user: user_object(&app, &row, None)?,
     }))
 }
 
@@ -469,7 +469,7 @@ async fn finish_login(
     Ok((
         jar,
         Envelope(UserEnvelope {
-            user: user_object(app, &row, true)?,
+            user: user_object_with_to_dos(app, &row).await?,
         }),
     ))
 }

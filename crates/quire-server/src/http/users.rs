@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
 
-use super::account::{Fields, settings_of, user_object};
+use super::account::{Fields, settings_of, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::{Actor, cookies};
@@ -26,12 +26,14 @@ use crate::mail::{self, Lang, Message};
 
 /// Options of `users/me`.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct MeQuery {
     /// Leave the global to-dos out of the answer.
     pub exclude_to_dos: Option<bool>,
 }
 
-/// `GET users/me`: the signed-in user.
+/// `GET users/me`: the signed-in user, with the global to-dos (`to_dos`) unless
+/// `exclude_to_dos=true`.
 #[utoipa::path(get, path = "/users/me", tag = "users", params(MeQuery),
     responses((status = 200, body = Success<UserEnvelope>),
               (status = 401, body = quire_protocol::Failure)))]
@@ -41,10 +43,12 @@ pub async fn me(
     ApiQuery(query): ApiQuery<MeQuery>,
 ) -> Result<Envelope<UserEnvelope>, ApiError> {
     let row = app.store.user(&actor.user_id).await?;
-    let include_to_dos = !query.exclude_to_dos.unwrap_or(false);
-    Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, include_to_dos)?,
-    }))
+    let user = if query.exclude_to_dos.unwrap_or(false) {
+        user_object(&app, &row, None)?
+    } else {
+        user_object_with_to_dos(&app, &row).await?
+    };
+    Ok(Envelope(UserEnvelope { user }))
 }
 
 /// `PUT users/{id}`: a partial update of the caller's own name and settings. Protected fields
@@ -94,7 +98,7 @@ pub async fn update(
         .await?;
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, false)?,
+        user: user_object(&app, &row, None)?,
     }))
 }
 
@@ -236,7 +240,7 @@ pub async fn change_email(
     super::auth::mail_verification(&app, &row.id, &row.name, email.as_str(), lang).await?;
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
-        user: user_object(&app, &row, false)?,
+        user: user_object(&app, &row, None)?,
     }))
 }
 
@@ -253,6 +257,9 @@ pub async fn delete_account(
 ) -> Result<(CookieJar, Envelope<bool>), ApiError> {
     let row = app.store.user(&actor.user_id).await?;
     app.store.delete_user(&actor.user_id).await?;
+    if let Err(e) = app.objects.delete_owner(&actor.user_id).await {
+        tracing::error!(error = %e, "the deleted account's uploads were not removed");
+    }
     mail::send(
         &app,
         None,

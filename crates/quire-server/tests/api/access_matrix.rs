@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use base64::Engine;
 use quire_testkit::{Db, TestApp};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -20,6 +21,8 @@ enum Object {
     Row(&'static str),
     /// The owner's custom template.
     Template,
+    /// The owner's uploaded file.
+    Upload,
 }
 
 /// The kinds of the per-entity API, by path segment (ADR 0007).
@@ -38,6 +41,10 @@ const KINDS: [&str; 13] = [
     "element_relationship_boards",
     "chapter_contents",
 ];
+
+/// Rows the owner makes through calls of their own rather than the per-entity API, by path
+/// segment; each has a fixed id, like the kinds'.
+const OTHER_ROWS: [&str; 3] = ["chapter_versions", "stats_word_counts", "writing_sessions"];
 
 /// The per-entity routes of one kind.
 macro_rules! entity_rows {
@@ -94,9 +101,92 @@ const MATRIX: &[(&str, &str, Object)] = &[
     ),
     ("get", "/templates/{id}", Object::Template),
     ("post", "/templates/use/{id}", Object::Template),
+    ("get", "/chapters/content/{id}", Object::Row("chapters")),
+    ("put", "/chapters/put/content/{id}", Object::Row("chapters")),
+    (
+        "get",
+        "/chapter_versions/chapter/{id}",
+        Object::Row("chapters"),
+    ),
+    (
+        "get",
+        "/chapter_versions/get/{id}",
+        Object::Row("chapter_versions"),
+    ),
+    (
+        "post",
+        "/chapter_versions/copy/{id}",
+        Object::Row("chapter_versions"),
+    ),
+    (
+        "put",
+        "/chapter_versions/update/{id}",
+        Object::Row("chapter_versions"),
+    ),
+    (
+        "delete",
+        "/chapter_versions/delete/{id}",
+        Object::Row("chapter_versions"),
+    ),
+    (
+        "get",
+        "/chapter_versions/undelete/{id}",
+        Object::Row("chapter_versions"),
+    ),
+    (
+        "get",
+        "/stats_word_counts/{id}",
+        Object::Row("stats_word_counts"),
+    ),
+    (
+        "put",
+        "/stats_word_counts/{id}",
+        Object::Row("stats_word_counts"),
+    ),
+    (
+        "delete",
+        "/stats_word_counts/{id}",
+        Object::Row("stats_word_counts"),
+    ),
+    (
+        "get",
+        "/stats_word_counts/nanowrimo/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "get",
+        "/writing_sessions/{id}",
+        Object::Row("writing_sessions"),
+    ),
+    (
+        "put",
+        "/writing_sessions/{id}",
+        Object::Row("writing_sessions"),
+    ),
+    (
+        "delete",
+        "/writing_sessions/{id}",
+        Object::Row("writing_sessions"),
+    ),
+    ("get", "/uploads/{id}", Object::Upload),
     ("post", "/chapters/promote/{id}", Object::Row("chapters")),
     ("post", "/chapters/demote/{id}", Object::Row("chapters")),
+    (
+        "get",
+        "/manuscripts/shared_permissions/{id}",
+        Object::Row("manuscripts"),
+    ),
+    (
+        "get",
+        "/manuscripts/shared/{id}/can_update",
+        Object::Row("manuscripts"),
+    ),
 ];
+
+/// Routes the spec answers with a 200 whose `data.saved` is `chapter_not_found` for anything
+/// the caller does not own (product §7: "Content saves answer 'ok' or 'chapter_not_found'"),
+/// exactly as for a chapter that does not exist.
+const ANSWERED_AS_NOT_FOUND: &[(&str, &str)] = &[("put", "/chapters/put/content/{id}")];
 
 /// Every entry: the hand-written ones and the per-entity routes of every kind.
 fn matrix() -> Vec<(&'static str, &'static str, Object)> {
@@ -152,6 +242,7 @@ struct Owner {
     manuscript_id: String,
     chapter_id: String,
     template_id: String,
+    upload_id: String,
 }
 
 /// A well-formed id made from a short name.
@@ -161,8 +252,14 @@ fn row_id(name: &str) -> String {
 
 /// The id of the owner's row of `kind`.
 fn kind_row(kind: &str) -> String {
-    let n = KINDS.iter().position(|k| *k == kind).expect("a kind");
-    row_id(&format!("row{n}"))
+    if let Some(n) = KINDS.iter().position(|k| *k == kind) {
+        return row_id(&format!("row{n}"));
+    }
+    let n = OTHER_ROWS
+        .iter()
+        .position(|k| *k == kind)
+        .expect("a kind or another row");
+    row_id(&format!("other{n}"))
 }
 
 impl Owner {
@@ -173,6 +270,7 @@ impl Owner {
             Object::Row("manuscripts") => self.manuscript_id.clone(),
             Object::Row(kind) => kind_row(kind),
             Object::Template => self.template_id.clone(),
+            Object::Upload => self.upload_id.clone(),
         }
     }
 }
@@ -197,6 +295,32 @@ async fn owner_rows(app: &TestApp) -> (String, String, String) {
             .await
             .data();
     }
+    let chapter = kind_row("chapters");
+    let now = quire_core::time::now_ms();
+    app.put_json(
+        &format!("chapters/put/content/{chapter}"),
+        &json!({"chapter_content": {"content": "<p>mine</p>", "updated_at": now}}),
+    )
+    .await
+    .data();
+    app.post_json(
+        "chapter_versions/add",
+        &json!({"id": kind_row("chapter_versions"), "chapter_id": chapter, "name": "Mine"}),
+    )
+    .await
+    .data();
+    app.put_json(
+        &format!("stats_word_counts/{}", kind_row("stats_word_counts")),
+        &json!({"manuscript_id": manuscript, "date": now, "words": 10}),
+    )
+    .await
+    .data();
+    app.put_json(
+        &format!("writing_sessions/{}", kind_row("writing_sessions")),
+        &json!({"manuscript_id": manuscript, "start": now - 1_000, "end": now, "words": 10}),
+    )
+    .await
+    .data();
     let template = app
         .post_json("manuscripts/save_as_template", &json!({"id": manuscript}))
         .await
@@ -204,7 +328,19 @@ async fn owner_rows(app: &TestApp) -> (String, String, String) {
         .as_str()
         .unwrap()
         .to_owned();
-    (manuscript, kind_row("chapters"), template)
+    (manuscript, chapter, template)
+}
+
+/// The owner's uploaded picture; answers its id.
+async fn owner_upload(app: &TestApp) -> String {
+    let png = base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\nmine");
+    let answer = app
+        .post_json(
+            "uploads/",
+            &json!({"file": {"name": "mine.png", "data": png, "type": "image/png"}}),
+        )
+        .await;
+    answer.data()["id"].as_str().unwrap().to_owned()
 }
 
 async fn snapshot(app: &TestApp, owner: &Owner) -> Value {
@@ -218,7 +354,55 @@ async fn snapshot(app: &TestApp, owner: &Owner) -> Value {
     let folders = app.get("folders").await.data().clone();
     let manuscripts = app.get("manuscripts").await.data().clone();
     let templates = app.get("templates/enabled_new").await.data().clone();
-    json!([me, sessions, tree, folders, manuscripts, templates])
+    let content = app
+        .get(&format!("chapters/content/{}", owner.chapter_id))
+        .await
+        .data()
+        .clone();
+    let versions = app
+        .get(&format!(
+            "chapter_versions/all?manuscript_id={}",
+            owner.manuscript_id
+        ))
+        .await
+        .data()
+        .clone();
+    let version = app
+        .get(&format!(
+            "chapter_versions/get/{}",
+            kind_row("chapter_versions")
+        ))
+        .await
+        .data()
+        .clone();
+    let word_counts = app.get("stats_word_counts").await.data().clone();
+    let writing_sessions = app.get("writing_sessions").await.data().clone();
+    let global_to_dos = app.get("to_dos/global").await.data().clone();
+    let upload = app
+        .client
+        .get(app.url(&format!("/api/v4/uploads/{}", owner.upload_id)))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .to_vec();
+    json!([
+        me,
+        sessions,
+        tree,
+        folders,
+        manuscripts,
+        templates,
+        content,
+        versions,
+        version,
+        word_counts,
+        writing_sessions,
+        global_to_dos,
+        upload
+    ])
 }
 
 #[tokio::test]
@@ -228,12 +412,14 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
         let owner_user = app.sign_up("Owner", "owner@example.com", PASSWORD).await;
         let sessions = app.get("users/sessions").await.data()["sessions"].clone();
         let (manuscript_id, chapter_id, template_id) = owner_rows(&app).await;
+        let upload_id = owner_upload(&app).await;
         let owner = Owner {
             user_id: owner_user["id"].as_str().unwrap().to_owned(),
             session_id: sessions[0]["id"].as_str().unwrap().to_owned(),
             manuscript_id,
             chapter_id,
             template_id,
+            upload_id,
         };
         let intruder = app.new_client();
         app.sign_up_as(&intruder, "Intruder", "intruder@example.com", PASSWORD)
@@ -250,20 +436,34 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
                     "name": "Taken over", "title": "Taken over", "settings": {"hide_header": true},
                     "manuscript_id": owner.manuscript_id, "chapter_id": owner.chapter_id,
                     "position": 1, "updated_at": quire_core::time::now_ms() + 1_000,
-                    "contents_dates": {}
+                    "contents_dates": {}, "date": quire_core::time::now_ms(), "words": 5,
+                    "start": 1, "end": 2,
+                    "chapter_content": {
+                        "content": "<p>taken</p>", "updated_at": quire_core::time::now_ms() + 1_000
+                    }
                 })
             });
 
             let by_intruder = app
                 .call_as(&intruder, method.clone(), &concrete, body.as_ref())
                 .await;
-            assert!(
-                matches!(by_intruder.status.as_u16(), 403 | 404),
-                "{db:?} {method} {path} by another user: {} {}",
-                by_intruder.status,
-                by_intruder.body
-            );
-            assert_eq!(by_intruder.body["status"], "failed", "{method} {path}");
+            let method_name = method.as_str().to_lowercase();
+            if ANSWERED_AS_NOT_FOUND.contains(&(method_name.as_str(), path)) {
+                assert_eq!(
+                    by_intruder.data()["saved"],
+                    "chapter_not_found",
+                    "{db:?} {method} {path} by another user"
+                );
+                assert!(by_intruder.data().get("chapter_content").is_none());
+            } else {
+                assert!(
+                    matches!(by_intruder.status.as_u16(), 403 | 404),
+                    "{db:?} {method} {path} by another user: {} {}",
+                    by_intruder.status,
+                    by_intruder.body
+                );
+                assert_eq!(by_intruder.body["status"], "failed", "{method} {path}");
+            }
 
             let by_anonymous = app
                 .call_as(&anonymous, method.clone(), &concrete, body.as_ref())

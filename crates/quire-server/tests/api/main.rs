@@ -3,11 +3,16 @@
 
 mod access_matrix;
 mod accounts;
+mod chapter_content;
 mod config;
 mod envelope;
 mod mail_delivery;
 mod manuscripts;
 mod openapi;
 mod reference;
+mod sharing;
+mod stats;
+mod to_dos;
 mod two_factor;
+mod uploads;
 mod web;

@@ -3,8 +3,10 @@
 //! the reads. Every operation takes the acting user's id and touches only that user's rows (a
 //! row of someone else's is `NotFound`). The rules (ordering, trash, container deletion, first
 //! chapter, folder cycles) are quire-core's; this module loads their input and applies their
-//! answer in one transaction. Sharing grants are not read yet.
+//! answer in one transaction. A user a manuscript is shared with acts on its rows as their owner
+//! after the access check of `access.rs` (read with any grant, change with Write).
 
+mod access;
 mod checks;
 mod kind;
 mod read;
@@ -14,6 +16,7 @@ mod trash;
 mod tree;
 mod write;
 
+pub use access::Grant;
 pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_IS_DELETED};
 pub use kind::{EntityKind, InManuscript, Parent};
 pub use quire_core::manuscript::DeleteMode;

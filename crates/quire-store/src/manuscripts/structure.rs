@@ -9,6 +9,7 @@ use quire_core::manuscript::{ChapterNode, ChapterPlacement, demote, promote};
 use quire_core::time::EpochMs;
 use sqlx::{Any, AnyConnection};
 
+use super::access::{Need, owner_for};
 use super::checks::parse_id;
 use super::kind::EntityKind;
 use super::row::{Bind, EntityRow, bind_all, load, load_where};
@@ -34,6 +35,8 @@ impl Store {
         now: EpochMs,
     ) -> Result<Vec<EntityRow>, StoreError> {
         let mut tx = self.pool.begin().await?;
+        let owner = owner_for(&mut tx, actor, EntityKind::Chapter, id, Need::Write).await?;
+        let actor = owner.as_str();
         let chapter = load(&mut tx, actor, EntityKind::Chapter, id).await?;
         let chapters = load_where(
             &mut tx,

@@ -14,6 +14,7 @@ use quire_core::manuscript::{
 };
 use quire_core::time::EpochMs;
 
+use super::access::{Need, owner_for};
 use super::checks::{node, node_of_folder};
 use super::kind::{EntityKind, Parent};
 use super::row::{Bind, EntityRow, bind_all, insert, load, load_where};
@@ -33,6 +34,8 @@ impl Store {
         now: EpochMs,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let actor = owner.as_str();
         let row = load(&mut tx, actor, kind, id).await?;
         if kind == EntityKind::Stash {
             match rules::delete_stash(row.deleted_at, now) {
@@ -63,7 +66,8 @@ impl Store {
         now: EpochMs,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let row = load(&mut tx, actor, kind, id).await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let row = load(&mut tx, &owner, kind, id).await?;
         rules::undelete(row.deleted_at)?;
         set_deleted_at(&mut tx, &row, None, now).await?;
         tx.commit().await?;
@@ -78,7 +82,8 @@ impl Store {
         id: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let row = load(&mut tx, actor, kind, id).await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let row = load(&mut tx, &owner, kind, id).await?;
         rules::hard_delete(row.deleted_at)?;
         remove(&mut tx, &row).await?;
         tx.commit().await?;

@@ -5,6 +5,7 @@
 use quire_core::time::EpochMs;
 use sqlx::{Any, AnyConnection};
 
+use super::access::{Need, owner_for};
 use super::checks::check_parents;
 use super::kind::EntityKind;
 use super::row::{Bind, EntityRow, insert, load, load_any_owner, load_where};
@@ -52,6 +53,8 @@ impl Store {
         rows: Rows,
     ) -> Result<ManuscriptTree, StoreError> {
         let mut tx = self.pool.begin().await?;
+        let owner = owner_for(&mut tx, actor, EntityKind::Manuscript, id, Need::Read).await?;
+        let actor = owner.as_str();
         let manuscript = load(&mut tx, actor, EntityKind::Manuscript, id).await?;
         let filter = match rows {
             Rows::Live => "manuscript_id = $2 AND deleted_at IS NULL",
@@ -121,6 +124,8 @@ impl Store {
         id: &str,
     ) -> Result<Vec<(EntityKind, EpochMs)>, StoreError> {
         let mut conn = self.pool.acquire().await?;
+        let owner = owner_for(&mut conn, actor, EntityKind::Manuscript, id, Need::Read).await?;
+        let actor = owner.as_str();
         let manuscript = load(&mut conn, actor, EntityKind::Manuscript, id).await?;
         let mut latest = vec![(EntityKind::Manuscript, manuscript.updated_at)];
         for kind in MANUSCRIPT_PARTS {

@@ -8,8 +8,9 @@ use quire_core::Id;
 use quire_core::manuscript::first_chapter;
 use quire_core::time::EpochMs;
 
+use super::access::{Need, owner_for, owner_for_new, owner_for_row};
 use super::checks::check_parents;
-use super::kind::{EntityKind, Parent};
+use super::kind::{EntityKind, InManuscript, Parent};
 use super::row::{EntityRow, insert, load, load_any_owner, replace};
 use crate::{Store, StoreError};
 
@@ -67,10 +68,21 @@ impl Store {
     ) -> Result<Written, StoreError> {
         let mut tx = self.pool.begin().await?;
         let mut row = row;
-        row.user_id = actor.to_owned();
         row.synced_at = Some(now);
-        let written = match load_any_owner(&mut tx, row.kind, &row.id).await? {
-            Some(stored) if stored.user_id != actor => return Err(StoreError::NotFound),
+        let stored = load_any_owner(&mut tx, row.kind, &row.id).await?;
+        let owner = match &stored {
+            Some(stored) => owner_for_row(&mut tx, actor, stored, Need::Write).await?,
+            None => {
+                let manuscript = match row.kind.in_manuscript() {
+                    InManuscript::No => None,
+                    _ => row.manuscript_id.as_deref(),
+                };
+                owner_for_new(&mut tx, actor, manuscript).await?
+            }
+        };
+        let actor = owner.as_str();
+        row.user_id = owner.clone();
+        let written = match stored {
             Some(stored) => {
                 if !wins(row.updated_at, &row.last_device_id, &stored) {
                     return Ok(Written::Stale(stored));
@@ -105,6 +117,8 @@ impl Store {
         now: EpochMs,
     ) -> Result<Written, StoreError> {
         let mut tx = self.pool.begin().await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let actor = owner.as_str();
         let stored = load(&mut tx, actor, kind, id).await?;
         if !wins(patch.updated_at, &patch.device_id, &stored) {
             return Ok(Written::Stale(stored));

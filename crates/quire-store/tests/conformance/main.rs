@@ -43,6 +43,7 @@ on_both_databases![
     deleting_the_last_chapter_adds_an_untitled_chapter,
     a_stash_is_removed_on_its_second_delete,
     another_users_rows_are_invisible_and_unmodifiable,
+    a_chapters_rows_and_the_user_wide_lists_are_the_actors_own,
     a_body_naming_someone_elses_manuscript_or_folder_is_refused,
     nothing_is_written_into_a_manuscript_in_the_trash,
     the_purge_removes_rows_deleted_60_days_ago_and_keeps_newer_ones,
@@ -52,4 +53,5 @@ on_both_databases![
     bulk_trash_operations_take_the_chosen_ids_or_all,
     a_subchapter_is_promoted_and_a_chapter_demoted_in_its_section,
     a_custom_template_is_seen_only_by_its_author,
+    a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner,
 ];

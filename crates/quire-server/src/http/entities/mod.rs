@@ -1,7 +1,7 @@
 //! The per-entity API (ADR 0007): for each of thirteen kinds, `PUT {kind}/put/{id}` (create or
 //! replace, last writer wins), `PUT {kind}/{id}` (partial update), `DELETE {kind}/{id}`
 //! (`?hard_delete=true`, `?children=delete`) and `GET {kind}/undelete/{id}`, served by one
-//! generic code path; plus the folder and manuscript listings. The calls that belong to
+//! generic code path; plus the folder listing and the global to-dos. The calls that belong to
 //! manuscripts alone live in `manuscripts.rs`.
 
 pub mod wire;
@@ -29,6 +29,7 @@ pub fn device_header(headers: &HeaderMap) -> Option<&str> {
 
 /// Options of a delete.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DeleteQuery {
     /// Remove for good; only a row already in the trash (`is_not_deleted` otherwise).
     pub hard_delete: Option<bool>,
@@ -340,6 +341,7 @@ entity_handlers!(
 
 /// Options of a folder listing.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TrashQuery {
     /// `true`: the rows in the trash, each with `days_left`, most recently deleted first.
     pub deleted: Option<bool>,
@@ -363,4 +365,23 @@ pub async fn list_folders(
             .await?
     };
     Ok(Envelope(wire_all(&rows, now_ms())))
+}
+
+/// The caller's to-dos outside any manuscript (the global list), live, by order.
+pub(crate) async fn global_to_dos(app: &AppState, user_id: &str) -> Result<Vec<Value>, ApiError> {
+    let rows = app
+        .store
+        .list_by_manuscript(user_id, EntityKind::Todo, None)
+        .await?;
+    Ok(wire_all(&rows, now_ms()))
+}
+
+/// `GET to_dos/global`: the caller's global to-dos (`manuscript_id` null), live, by `_order`.
+#[utoipa::path(get, path = "/to_dos/global", tag = "to_dos",
+    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+pub async fn list_global_to_dos(
+    State(app): State<AppState>,
+    actor: Actor,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    Ok(Envelope(global_to_dos(&app, &actor.user_id).await?))
 }

@@ -2,17 +2,17 @@
 //! row's columns. Input is checked here, at the edge — ids, parents, names, orders, times and
 //! the known document keys — so the store only ever sees well-formed rows.
 
-use std::collections::BTreeMap;
-
 use quire_core::Id;
 use quire_core::manuscript::{
-    ChapterName, Title, clamp_words, days_left, hour_bucket, migrate_nicknames, parse_due_date,
+    ChapterName, Title, clamp_words, count_words, days_left, hour_bucket, html_to_text,
+    migrate_nicknames, parse_due_date,
 };
 use quire_core::time::EpochMs;
 use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript, Parent, Patch};
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
+use crate::http::account::Fields;
 
 /// How far ahead of the server a client clock may be before its times are taken as "now".
 pub const MAX_CLOCK_AHEAD_MS: EpochMs = 60_000;
@@ -82,6 +82,7 @@ fn kind_keys(kind: EntityKind) -> &'static [(&'static str, Shape)] {
         EntityKind::ChapterContent | EntityKind::WordCount => {
             &[("words", Shape::Number), ("cursor_position", Shape::Number)]
         }
+        EntityKind::ChapterVersion => &[("words", Shape::Number), ("automatic", Shape::Flag)],
         EntityKind::WritingSession => &[
             ("words", Shape::Number),
             ("start", Shape::Number),
@@ -98,34 +99,24 @@ fn name_field(kind: EntityKind) -> Option<&'static str> {
     kind.name_column()
 }
 
-/// Collects the per-field refusals of one body.
-#[derive(Default)]
-struct Refusals(BTreeMap<String, String>);
-
-impl Refusals {
-    fn add(&mut self, field: &str, code: &str) {
-        self.0
-            .entry(field.to_owned())
-            .or_insert_with(|| code.to_owned());
-    }
-
-    fn into_result(self) -> Result<(), ApiError> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Invalid {
-                code: "invalid_fields",
-                fields: self.0,
-            })
-        }
-    }
-}
-
 /// An id from a path: a malformed one is `invalid_id`.
 pub fn path_id(raw: &str) -> Result<String, ApiError> {
+    field_id("id", raw)
+}
+
+/// An id in the body's `field`: a malformed one is `invalid_id` for that field.
+pub fn field_id(field: &str, raw: &str) -> Result<String, ApiError> {
     Id::parse(raw)
         .map(|id| id.as_str().to_owned())
-        .map_err(|_| ApiError::field("id", "invalid_id"))
+        .map_err(|_| ApiError::field(field, "invalid_id"))
+}
+
+/// An optional id in the body's `field`: absent or `""` is `None`.
+pub fn optional_field_id(field: &str, raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    match raw {
+        None | Some("") => Ok(None),
+        Some(raw) => field_id(field, raw).map(Some),
+    }
 }
 
 /// The fields of a body the kind keeps in columns, taken out of it; what is left is the
@@ -147,7 +138,7 @@ fn take_columns(
     path_id: &str,
     body: &mut Map<String, Value>,
     now: EpochMs,
-    refusals: &mut Refusals,
+    refusals: &mut Fields,
 ) -> Columns {
     let mut columns = Columns::default();
     match body.remove("id") {
@@ -217,11 +208,7 @@ pub fn clamp_clock(at: EpochMs, now: EpochMs) -> EpochMs {
     }
 }
 
-fn take_time(
-    body: &mut Map<String, Value>,
-    field: &str,
-    refusals: &mut Refusals,
-) -> Option<EpochMs> {
+fn take_time(body: &mut Map<String, Value>, field: &str, refusals: &mut Fields) -> Option<EpochMs> {
     match body.remove(field)? {
         Value::Null => None,
         value => match value.as_i64().filter(|t| *t >= 0) {
@@ -234,7 +221,7 @@ fn take_time(
     }
 }
 
-fn optional_id(value: &Value, field: &str, refusals: &mut Refusals) -> Option<String> {
+fn optional_id(value: &Value, field: &str, refusals: &mut Fields) -> Option<String> {
     match value {
         Value::Null => None,
         Value::String(s) if s.is_empty() => None,
@@ -253,7 +240,7 @@ fn optional_id(value: &Value, field: &str, refusals: &mut Refusals) -> Option<St
 }
 
 /// Checks and normalises the document keys the server knows; unknown keys are kept as sent.
-fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Refusals) {
+fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fields) {
     for (key, shape) in COMMON_KEYS.iter().chain(kind_keys(kind)) {
         if let Some(value) = doc.get(*key)
             && !shape.accepts(value)
@@ -267,6 +254,11 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Refu
     ) && let Some(words) = doc.get("words").and_then(Value::as_f64)
     {
         doc.insert("words".into(), Value::from(clamp_words(words as i64)));
+    }
+    if kind == EntityKind::ChapterContent
+        && let Some(Value::String(html)) = doc.get("content")
+    {
+        doc.insert("words".into(), Value::from(html_words(html)));
     }
     if kind == EntityKind::Todo
         && let Some(Value::String(raw)) = doc.get("due_date")
@@ -287,9 +279,15 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Refu
     }
 }
 
+/// The words of a chapter's HTML, as the server counts them (ADR 0008): the client's own
+/// count is never trusted, so every device agrees on a chapter's words.
+pub fn html_words(html: &str) -> i64 {
+    i64::try_from(count_words(&html_to_text(html))).unwrap_or(i64::MAX)
+}
+
 /// The name or title of `kind` checked by the spec's rules: a chapter's name is required, any
 /// other is at most 255 characters and may be empty.
-fn check_name(kind: EntityKind, raw: &str, refusals: &mut Refusals) -> String {
+fn check_name(kind: EntityKind, raw: &str, refusals: &mut Fields) -> String {
     let field = name_field(kind).unwrap_or("name");
     let parsed = if kind == EntityKind::Chapter {
         ChapterName::parse(raw).map(ChapterName::into_string)
@@ -314,7 +312,7 @@ pub fn row_from_put(
     device_header: Option<&str>,
     now: EpochMs,
 ) -> Result<EntityRow, ApiError> {
-    let mut refusals = Refusals::default();
+    let mut refusals = Fields::default();
     let columns = take_columns(kind, id, &mut body, now, &mut refusals);
     body.retain(|_, v| !v.is_null());
     check_doc(kind, &mut body, &mut refusals);
@@ -326,7 +324,7 @@ pub fn row_from_put(
     if kind.has_hour() && columns.hour.is_none() {
         refusals.add(HOUR_FIELD, "required");
     }
-    refusals.into_result()?;
+    refusals.finish()?;
     let mut row = EntityRow::new(kind, id, "", columns.created_at.unwrap_or(now));
     row.manuscript_id = columns.manuscript_id.flatten();
     for (parent, value) in columns.parents {
@@ -358,7 +356,7 @@ pub fn patch_from_update(
     device_header: Option<&str>,
     now: EpochMs,
 ) -> Result<Update, ApiError> {
-    let mut refusals = Refusals::default();
+    let mut refusals = Fields::default();
     let columns = take_columns(kind, id, &mut body, now, &mut refusals);
     if columns.hour.is_some() {
         refusals.add(HOUR_FIELD, "read_only");
@@ -371,7 +369,7 @@ pub fn patch_from_update(
     if columns.updated_at.is_none() {
         refusals.add("updated_at", "required");
     }
-    refusals.into_result()?;
+    refusals.finish()?;
     let mut patch = Patch {
         doc: body,
         name,
@@ -446,7 +444,7 @@ mod tests {
         value.as_object().cloned().expect("an object")
     }
 
-    fn refused_fields(e: ApiError) -> BTreeMap<String, String> {
+    fn refused_fields(e: ApiError) -> std::collections::BTreeMap<String, String> {
         match e {
             ApiError::Invalid { fields, .. } => fields,
             other => panic!("expected invalid fields, got {other:?}"),
@@ -586,6 +584,28 @@ mod tests {
             .unwrap_err(),
         );
         assert_eq!(fields["date"], "required");
+    }
+
+    #[test]
+    fn a_chapter_contents_words_are_counted_from_its_html_not_taken_from_the_client() {
+        let row = row_from_put(
+            EntityKind::ChapterContent,
+            ID,
+            object(json!({"content": "<p>It was</p><p>a <b>dark</b> night</p>", "words": 99})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(row.doc["words"], 5);
+        let update = patch_from_update(
+            EntityKind::ChapterContent,
+            ID,
+            object(json!({"content": "", "words": 3, "updated_at": NOW})),
+            None,
+            NOW,
+        )
+        .unwrap();
+        assert_eq!(update.patch.doc["words"], 0);
     }
 
     #[test]

@@ -10,13 +10,7 @@ pub async fn another_users_rows_are_invisible_and_unmodifiable(store: Store) {
     let kind = EntityKind::Note;
     not_found(store.get(&bob, kind, &note.id).await);
     not_found(store.get(&bob, EntityKind::Manuscript, &m.id).await);
-    assert!(
-        store
-            .list_by_manuscript(&bob, kind, Some(&m.id))
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    not_found(store.list_by_manuscript(&bob, kind, Some(&m.id)).await);
     assert!(
         store
             .list_by_manuscript(&bob, EntityKind::Manuscript, None)
@@ -135,5 +129,141 @@ pub async fn deleting_an_account_removes_all_its_manuscript_data(store: Store) {
             .unwrap()
             .len(),
         1
+    );
+}
+
+pub async fn a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner(store: Store) {
+    use quire_core::manuscript::SharePermission;
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let m = manuscript(&store, &ana).await;
+    let note = put(&store, &ana, inside(EntityKind::Note, &ana, &m)).await;
+    store
+        .set_grant(&ana, &m.id, &bob, Some(SharePermission::Read), T)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .get(&bob, EntityKind::Note, &note.id)
+            .await
+            .unwrap()
+            .id,
+        note.id
+    );
+    assert_eq!(
+        store
+            .list_by_manuscript(&bob, EntityKind::Note, Some(&m.id))
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    let bobs_note = EntityRow {
+        updated_at: T + 1,
+        ..inside(EntityKind::Note, &bob, &m)
+    };
+    assert!(matches!(
+        store.put(&bob, bobs_note.clone(), T + 1).await,
+        Err(StoreError::NotAuthorized)
+    ));
+    store
+        .set_grant(&ana, &m.id, &bob, Some(SharePermission::Write), T + 2)
+        .await
+        .unwrap();
+    let written = put(&store, &bob, bobs_note.clone()).await;
+    assert_eq!(written.user_id, ana, "the row stays the manuscript owner's");
+    assert!(matches!(
+        store
+            .soft_delete(
+                &bob,
+                EntityKind::Manuscript,
+                &m.id,
+                DeleteMode::default(),
+                T + 3
+            )
+            .await,
+        Err(StoreError::NotAuthorized)
+    ));
+    assert!(matches!(
+        store.set_grant(&bob, &m.id, &bob, None, T + 3).await,
+        Err(StoreError::NotFound)
+    ));
+    store
+        .set_grant(&ana, &m.id, &bob, None, T + 4)
+        .await
+        .unwrap();
+    not_found(store.get(&bob, EntityKind::Note, &written.id).await);
+    assert!(store.shared_with(&bob).await.unwrap().is_empty());
+}
+
+pub async fn a_chapters_rows_and_the_user_wide_lists_are_the_actors_own(store: Store) {
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let m = manuscript(&store, &ana).await;
+    let chapter = put(
+        &store,
+        &ana,
+        EntityRow {
+            name: "One".into(),
+            ..inside(EntityKind::Chapter, &ana, &m)
+        },
+    )
+    .await;
+    let of_chapter = |kind| EntityRow {
+        chapter_id: Some(chapter.id.clone()),
+        ..inside(kind, &ana, &m)
+    };
+    let version = put(&store, &ana, of_chapter(EntityKind::ChapterVersion)).await;
+    let trashed = put(&store, &ana, of_chapter(EntityKind::ChapterVersion)).await;
+    store
+        .soft_delete(
+            &ana,
+            EntityKind::ChapterVersion,
+            &trashed.id,
+            DeleteMode::default(),
+            T,
+        )
+        .await
+        .unwrap();
+    put(&store, &ana, inside(EntityKind::ChapterVersion, &ana, &m)).await;
+    let mut ids: Vec<String> = store
+        .list_by_chapter(&ana, EntityKind::ChapterVersion, &chapter.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    ids.sort();
+    let mut expected = vec![version.id.clone(), trashed.id.clone()];
+    expected.sort();
+    assert_eq!(ids, expected, "the chapter's versions, the trash included");
+    not_found(
+        store
+            .list_by_chapter(&bob, EntityKind::ChapterVersion, &chapter.id)
+            .await,
+    );
+    assert!(
+        store
+            .list_by_chapter(&ana, EntityKind::Note, &chapter.id)
+            .await
+            .unwrap()
+            .is_empty(),
+        "a kind without chapter_id has no rows of a chapter"
+    );
+    assert_eq!(
+        store
+            .list_all(&ana, EntityKind::ChapterVersion)
+            .await
+            .unwrap()
+            .len(),
+        2,
+        "live rows of every manuscript"
+    );
+    assert!(
+        store
+            .list_all(&bob, EntityKind::ChapterVersion)
+            .await
+            .unwrap()
+            .is_empty()
     );
 }

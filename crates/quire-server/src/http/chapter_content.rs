@@ -1,0 +1,200 @@
+//! A chapter's content (product spec §3 "Chapter content", §7 "Chapter content"; ADR 0008):
+//! `GET chapters/content/{id}` and `PUT chapters/put/content/{id}`. A chapter has one live
+//! content row; a save replaces it by last-writer-wins and the server counts its words. The
+//! restore of a version writes through [`save_content`] too. The rows themselves are the
+//! generic `chapter_content` kind (ADR 0005); this module only picks the chapter's row.
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use quire_core::Id;
+use quire_core::time::{EpochMs, now_ms};
+use quire_protocol::{Failure, Success};
+use quire_store::StoreError;
+use quire_store::manuscripts::{EntityKind, EntityRow, Written};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use super::entities::{device_header, wire};
+use super::extract::{ApiJson, Envelope};
+use crate::AppState;
+use crate::auth::Actor;
+use crate::error::ApiError;
+
+/// The chapter's content row: the live one written last; `None` when it has no live one.
+pub(crate) fn live_content(rows: &[EntityRow]) -> Option<&EntityRow> {
+    rows.iter()
+        .filter(|r| r.deleted_at.is_none())
+        .max_by(|a, b| (a.updated_at, &a.id).cmp(&(b.updated_at, &b.id)))
+}
+
+/// `GET chapters/content/{id}`: the chapter's content row, or `null` when nothing was saved yet.
+#[utoipa::path(get, path = "/chapters/content/{id}", tag = "chapters",
+    params(("id" = String, Path, description = "The chapter's id")),
+    responses((status = 200, description = "The content row (`content`, `comments`, `footnotes`, \
+                `words`, `cursor_position`, times), or `null`", body = Success<Object>),
+              (status = 404, description = "not_found: no such chapter of the caller's", body = Failure),
+              (status = 422, description = "invalid_fields (invalid_id)", body = Failure)))]
+pub async fn get_content(
+    State(app): State<AppState>,
+    actor: Actor,
+    Path(id): Path<String>,
+) -> Result<Envelope<Value>, ApiError> {
+    let chapter_id = wire::path_id(&id)?;
+    app.store
+        .get(&actor.user_id, EntityKind::Chapter, &chapter_id)
+        .await?;
+    let rows = app
+        .store
+        .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, &chapter_id)
+        .await?;
+    Ok(Envelope(
+        live_content(&rows).map_or(Value::Null, |row| wire::to_wire(row, now_ms())),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveContentRequest {
+    /// `{content, comments?, footnotes?, words?, cursor_position?, updated_at}`: `content` (the
+    /// chapter's HTML) and `updated_at` are required; `words` is ignored (the server counts);
+    /// `id`, `chapter_id` and `manuscript_id` are the server's to set.
+    #[schema(value_type = Object)]
+    pub chapter_content: Map<String, Value>,
+    /// `true`: answer the stored row even when this save was applied, so that a client catching
+    /// up on newer contents gets the row in the same round trip.
+    pub use_updated_contents: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SaveContentAnswer {
+    /// `ok`, or `chapter_not_found` when the chapter is missing, in the trash or not the
+    /// caller's (the client then drops it; nothing was written).
+    pub saved: &'static str,
+    /// The server's clock, epoch milliseconds.
+    pub server_timestamp: EpochMs,
+    /// Whether this save became the stored content (`false`: the server's row is newer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<bool>,
+    /// The stored row, when the save was stale (adopt it) or `use_updated_contents` was set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub chapter_content: Option<Value>,
+}
+
+/// `PUT chapters/put/content/{id}`: saves the chapter's content, last writer wins.
+#[utoipa::path(put, path = "/chapters/put/content/{id}", tag = "chapters",
+    params(("id" = String, Path, description = "The chapter's id")),
+    request_body = SaveContentRequest,
+    responses((status = 200, description = "`saved` is `ok` (see `applied`) or `chapter_not_found`",
+                body = Success<SaveContentAnswer>),
+              (status = 409, description = "manuscript_is_deleted", body = Failure),
+              (status = 422, description = "invalid_fields: `content` or `updated_at` missing, a \
+                wrong type, a malformed id", body = Failure)))]
+pub async fn save(
+    State(app): State<AppState>,
+    actor: Actor,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<SaveContentRequest>,
+) -> Result<Envelope<SaveContentAnswer>, ApiError> {
+    let chapter_id = wire::path_id(&id)?;
+    let content = body.chapter_content;
+    for (field, expected) in [
+        ("content", Value::is_string as fn(&Value) -> bool),
+        ("updated_at", Value::is_i64),
+    ] {
+        match content.get(field) {
+            None | Some(Value::Null) => return Err(ApiError::field(field, "required")),
+            Some(value) if !expected(value) => return Err(ApiError::field(field, "invalid")),
+            Some(_) => {}
+        }
+    }
+    let saved = save_content(
+        &app,
+        &actor,
+        &chapter_id,
+        content,
+        device_header(&headers),
+        now_ms(),
+    )
+    .await?;
+    let (saved, applied, row) = match saved {
+        None => ("chapter_not_found", None, None),
+        Some(Written::Applied(row)) => (
+            "ok",
+            Some(true),
+            body.use_updated_contents.unwrap_or(false).then_some(row),
+        ),
+        Some(Written::Stale(row)) => ("ok", Some(false), Some(row)),
+    };
+    let now = now_ms();
+    Ok(Envelope(SaveContentAnswer {
+        saved,
+        server_timestamp: now,
+        applied,
+        chapter_content: row.map(|r| wire::to_wire(&r, now)),
+    }))
+}
+
+/// Writes `content` (a chapter content object) as the chapter's content row, last writer wins;
+/// `None` when the chapter is missing, in the trash or someone else's (nothing is written).
+/// The row is the chapter's live content row, or a new one whose id is the chapter's (so that two
+/// devices saving a new chapter at once meet in one row), or a fresh id when that one is taken.
+pub(crate) async fn save_content(
+    app: &AppState,
+    actor: &Actor,
+    chapter_id: &str,
+    mut content: Map<String, Value>,
+    device: Option<&str>,
+    now: EpochMs,
+) -> Result<Option<Written>, ApiError> {
+    let chapter = match app
+        .store
+        .get(&actor.user_id, EntityKind::Chapter, chapter_id)
+        .await
+    {
+        Ok(chapter) if chapter.deleted_at.is_none() => chapter,
+        Ok(_) | Err(StoreError::NotFound) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    content.remove("id");
+    content.insert("chapter_id".into(), chapter.id.clone().into());
+    content.insert("manuscript_id".into(), chapter.manuscript_id.clone().into());
+    let mut fresh_id = None;
+    for _ in 0..3 {
+        let rows = app
+            .store
+            .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, chapter_id)
+            .await?;
+        let live = live_content(&rows).map(|r| r.id.clone());
+        let row_id = match (&live, &fresh_id) {
+            (Some(id), _) | (None, Some(id)) => id.clone(),
+            // A content row in the trash stays there; the save starts a live one.
+            (None, None) if rows.iter().any(|r| r.id == chapter.id) => {
+                Id::random().as_str().to_owned()
+            }
+            (None, None) => chapter.id.clone(),
+        };
+        let row = wire::row_from_put(
+            EntityKind::ChapterContent,
+            &row_id,
+            content.clone(),
+            device,
+            now,
+        )?;
+        match app.store.put(&actor.user_id, row, now).await {
+            Ok(written) => return Ok(Some(written)),
+            // Another first save of this chapter inserted the row meanwhile: write over it.
+            Err(StoreError::Conflict("id")) => continue,
+            // The id is someone else's content row: take another.
+            Err(StoreError::NotFound) if live.is_none() => {
+                fresh_id = Some(Id::random().as_str().to_owned());
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(
+        anyhow::anyhow!("the content of chapter {chapter_id} could not be saved in three tries")
+            .into(),
+    )
+}
