@@ -137,10 +137,12 @@ async fn totp_is_set_up_in_two_steps_and_then_sign_in_needs_a_code_that_works_on
             "a wrong code changes nothing"
         );
 
+        // Kept, not recomputed: a 30-second step may end while the test runs.
+        let setup_code = code_at(&totp, 0);
         let enabled = app
             .post_json(
                 "auth/enable_totp_step2",
-                &json!({"code": code_at(&totp, 0), "factor_sid": factor_sid}),
+                &json!({"code": setup_code, "factor_sid": factor_sid}),
             )
             .await;
         let settings = &enabled.data()["user"]["settings"];
@@ -154,7 +156,7 @@ async fn totp_is_set_up_in_two_steps_and_then_sign_in_needs_a_code_that_works_on
         );
         app.post_json(
             "auth/enable_totp_step2",
-            &json!({"code": code_at(&totp, 0), "factor_sid": factor_sid}),
+            &json!({"code": setup_code, "factor_sid": factor_sid}),
         )
         .await
         .assert_failed(422, "verification_expired");
@@ -183,7 +185,7 @@ async fn totp_is_set_up_in_two_steps_and_then_sign_in_needs_a_code_that_works_on
             &app,
             &laptop,
             "auth/login_with_mfa_totp",
-            json!({"mfa_token": token, "code": code_at(&totp, 0)}),
+            json!({"mfa_token": token, "code": setup_code}),
         )
         .await
         .assert_failed(422, "invalid_code");
