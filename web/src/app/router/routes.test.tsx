@@ -9,16 +9,23 @@ import { requestUrl } from '@/testing/request-url';
 
 import { routes } from './routes';
 
-/** A server that refuses the user endpoints (404 not_found): nobody is signed in. */
+/** The manuscripts screen's listings, answered empty. */
+const EMPTY_LISTINGS = /^\/api\/v4\/(folders|manuscripts|templates\/enabled_new)(\?|$)/;
+
+/**
+ * A server that refuses the user endpoints (404 not_found): nobody is signed in. The
+ * manuscripts screen's listings answer empty lists, for the tests that sign someone in.
+ */
 function stubServer() {
   const fetch = vi.fn((input: RequestInfo | URL) => {
     const url = requestUrl(input);
+    const ok = url.includes('/auth/logout') || EMPTY_LISTINGS.test(url);
     const body = url.includes('/auth/logout')
       ? { status: 'success', data: true }
-      : { status: 'failed', data: 'not_found' };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { status: url.includes('/auth/logout') ? 200 : 404 }),
-    );
+      : ok
+        ? { status: 'success', data: [] }
+        : { status: 'failed', data: 'not_found' };
+    return Promise.resolve(new Response(JSON.stringify(body), { status: ok ? 200 : 404 }));
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -149,11 +156,12 @@ describe('a user the server confirms', () => {
     const user = buildUser({ settings });
     vi.stubGlobal(
       'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify({ status: 'success', data: { user } }), { status: 200 }),
-        ),
-      ),
+      vi.fn((input: RequestInfo | URL) => {
+        const data = EMPTY_LISTINGS.test(requestUrl(input)) ? [] : { user };
+        return Promise.resolve(
+          new Response(JSON.stringify({ status: 'success', data }), { status: 200 }),
+        );
+      }),
     );
     window.localStorage.setItem('quire.might_be_logged_in', '1');
   }
