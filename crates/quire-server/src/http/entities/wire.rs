@@ -51,6 +51,23 @@ impl Shape {
     }
 }
 
+/// The largest document of a kind, serialised: a chapter's content or version carries the
+/// chapter's whole text (a 50,000-word chapter is about 400 KB of HTML), any other row far less.
+pub const MAX_DOC_BYTES: usize = 1 << 20;
+pub const MAX_TEXT_DOC_BYTES: usize = 8 << 20;
+
+fn max_doc_bytes(kind: EntityKind) -> usize {
+    match kind {
+        EntityKind::ChapterContent | EntityKind::ChapterVersion => MAX_TEXT_DOC_BYTES,
+        _ => MAX_DOC_BYTES,
+    }
+}
+
+/// The size of `doc` as stored (its JSON text).
+fn doc_bytes(doc: &Map<String, Value>) -> usize {
+    serde_json::to_vec(doc).map_or(usize::MAX, |bytes| bytes.len())
+}
+
 /// The known document keys of every kind.
 const COMMON_KEYS: &[(&str, Shape)] = &[
     ("meta", Shape::Object),
@@ -241,6 +258,10 @@ fn optional_id(value: &Value, field: &str, refusals: &mut Fields) -> Option<Stri
 
 /// Checks and normalises the document keys the server knows; unknown keys are kept as sent.
 fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fields) {
+    if doc_bytes(doc) > max_doc_bytes(kind) {
+        refusals.add("doc", "document_too_large");
+        return;
+    }
     for (key, shape) in COMMON_KEYS.iter().chain(kind_keys(kind)) {
         if let Some(value) = doc.get(*key)
             && !shape.accepts(value)
@@ -655,6 +676,24 @@ mod tests {
             update.manuscript_id,
             Some(Some("MMMMMMMMMMMMMMMMMMMMMM".to_owned()))
         );
+    }
+
+    #[test]
+    fn a_document_over_its_kinds_limit_is_refused() {
+        let big = "x".repeat(MAX_DOC_BYTES);
+        let fields = refused_fields(
+            row_from_put(
+                EntityKind::Note,
+                ID,
+                object(json!({"content": big})),
+                None,
+                NOW,
+            )
+            .unwrap_err(),
+        );
+        assert_eq!(fields["doc"], "document_too_large");
+        let chapter_text = object(json!({"content": "x".repeat(MAX_DOC_BYTES)}));
+        assert!(row_from_put(EntityKind::ChapterContent, ID, chapter_text, None, NOW).is_ok());
     }
 
     #[test]
