@@ -8,6 +8,7 @@ pub mod auth;
 pub mod config;
 pub mod error;
 pub mod http;
+pub mod live;
 pub mod mail;
 pub mod objects;
 pub mod sms;
@@ -38,6 +39,8 @@ pub struct AppState {
     pub mail_queued: Arc<Notify>,
     /// Where uploaded files' bytes are kept: `<data_dir>/uploads`.
     pub objects: Arc<dyn objects::ObjectStore>,
+    /// The live channel's open sockets (`/api/v4/ws`, ADR 0009).
+    pub live: Arc<live::Hub>,
 }
 
 impl AppState {
@@ -61,6 +64,7 @@ impl AppState {
             sms,
             mail_queued: Arc::default(),
             objects,
+            live: Arc::default(),
         })
     }
 
@@ -85,7 +89,14 @@ pub async fn serve(
     let (stop_delivery, stopping) = watch::channel(false);
     let delivery = mail::delivery::spawn(&state, stopping.clone())?;
     let purge = trash::spawn(store.clone(), state.objects.clone(), stopping);
+    let live = state.live.clone();
     let app = http::router(state);
+    // Live sockets never finish on their own: close them (1001) when shutdown starts, so that
+    // the graceful shutdown does not wait for them.
+    let shutdown = async move {
+        shutdown.await;
+        live.close_all();
+    };
     let served = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<std::net::SocketAddr>(),

@@ -39,6 +39,13 @@ fn same_site(headers: &HeaderMap, public_url: &str) -> bool {
     if text("sec-fetch-site") == Some("cross-site") {
         return false;
     }
+    same_origin(headers, public_url)
+}
+
+/// Whether the request's `Origin`, when it has one, is our own: `public_url`'s origin, or the
+/// `Host` the request was sent to. Also guards the live channel's upgrade (ADR 0009).
+pub(crate) fn same_origin(headers: &HeaderMap, public_url: &str) -> bool {
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     match text(header::ORIGIN.as_str()) {
         None => true,
         Some(origin) => {

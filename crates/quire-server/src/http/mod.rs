@@ -171,6 +171,8 @@ pub fn router(state: AppState) -> Router {
             "/openapi.json",
             get(move || std::future::ready(openapi::json_response(spec_json.clone()))),
         )
+        // The live channel: a WebSocket, not JSON, so outside the OpenAPI document (ADR 0009).
+        .route("/ws", get(crate::live::upgrade))
         .fallback(|| async { ApiError::NotFound })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))

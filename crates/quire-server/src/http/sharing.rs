@@ -65,6 +65,9 @@ pub async fn share(
             now_ms(),
         )
         .await?;
+    if permission.is_none() {
+        app.live.revoke(&user.id, &manuscript_id, "access_revoked");
+    }
     Ok(Envelope(true))
 }
 

@@ -257,6 +257,7 @@ pub async fn delete_account(
 ) -> Result<(CookieJar, Envelope<bool>), ApiError> {
     let row = app.store.user(&actor.user_id).await?;
     app.store.delete_user(&actor.user_id).await?;
+    app.live.close_user(&actor.user_id);
     if let Err(e) = app.objects.delete_owner(&actor.user_id).await {
         tracing::error!(error = %e, "the deleted account's uploads were not removed");
     }
@@ -310,5 +311,6 @@ pub async fn revoke_session(
     app.store
         .revoke_session(&actor.user_id, &id, now_ms())
         .await?;
+    app.live.close_session(&actor.user_id, &id);
     Ok(Envelope(true))
 }

@@ -206,6 +206,16 @@ impl Store {
             .ok_or(StoreError::NotFound)
     }
 
+    /// The id of the user who owns a manuscript (in the trash or not); `NotFound` when there
+    /// is no such manuscript.
+    pub async fn manuscript_owner(&self, manuscript_id: &str) -> Result<String, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        load_any_owner(&mut conn, EntityKind::Manuscript, manuscript_id)
+            .await?
+            .map(|row| row.user_id)
+            .ok_or(StoreError::NotFound)
+    }
+
     /// The live manuscripts shared with the actor, with the actor's permission on each.
     pub async fn shared_with(
         &self,

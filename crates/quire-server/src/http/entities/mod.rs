@@ -126,6 +126,9 @@ pub(crate) async fn delete_entity(
             .soft_delete(&actor.user_id, kind, &id, mode, now_ms())
             .await?;
     }
+    if kind == EntityKind::Manuscript {
+        app.live.manuscript_gone(&id);
+    }
     Ok(Envelope(true))
 }
 
