@@ -217,6 +217,38 @@ impl TestApp {
             .await
     }
 
+    /// Logs in with a fresh client (a new session) and returns the `Cookie` header value that
+    /// carries it, for clients that cannot share a cookie store (WebSockets).
+    pub async fn session_cookie(&self, email: &str, password: &str) -> String {
+        let answer = reqwest::Client::new()
+            .post(self.url("/api/v4/auth/login"))
+            .header("x-requested-with", "quire")
+            .json(&serde_json::json!({ "email": email, "password": password }))
+            .send()
+            .await
+            .expect("the login request is sent");
+        assert!(answer.status().is_success(), "login: {}", answer.status());
+        let pairs: Vec<String> = answer
+            .headers()
+            .get_all(reqwest::header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| v.split(';').next())
+            .filter(|pair| {
+                pair.split_once('=')
+                    .is_some_and(|(_, value)| !value.is_empty())
+            })
+            .map(str::to_owned)
+            .collect();
+        assert!(!pairs.is_empty(), "login set no cookie");
+        pairs.join("; ")
+    }
+
+    /// The `ws://` URL of `path` (which starts with `/`).
+    pub fn ws_url(&self, path: &str) -> String {
+        format!("ws://{}{}", self.address, path)
+    }
+
     /// The messages the outbox holds for `recipient`, newest first: (kind, subject, body).
     pub async fn mail_to(&self, recipient: &str) -> Vec<(String, String, String)> {
         self.state

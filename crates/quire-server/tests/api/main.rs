@@ -6,6 +6,7 @@ mod accounts;
 mod chapter_content;
 mod config;
 mod envelope;
+mod live;
 mod mail_delivery;
 mod manuscripts;
 mod openapi;
