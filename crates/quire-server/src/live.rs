@@ -4,7 +4,9 @@
 //! and to the collaborators of the manuscript it names.
 //!
 //! The [`Hub`] keeps, per socket, a bounded queue of outgoing frames: a socket that falls
-//! [`QUEUE_FRAMES`] behind is closed rather than slowing the others down.
+//! [`QUEUE_FRAMES`] behind is closed rather than slowing the others down. The channel only
+//! announces changes; it must not carry data a socket's user could not fetch through the API,
+//! and fan-out must never wait on a socket.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
