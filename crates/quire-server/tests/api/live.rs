@@ -278,6 +278,39 @@ async fn bad_frames_are_answered_and_oversized_ones_close_the_socket() {
 }
 
 #[tokio::test]
+async fn a_socket_that_keeps_flooding_is_refused_then_closed() {
+    let app = TestApp::spawn().await;
+    app.sign_up("Ada", "ada@example.com", PASSWORD).await;
+    let mut ws = open(&app, &app.session_cookie("ada@example.com", PASSWORD).await).await;
+    for _ in 0..100 {
+        if ws.send(Message::text("{}")).await.is_err() {
+            break;
+        }
+    }
+    let mut refused = 0;
+    let code = loop {
+        let frame = tokio::time::timeout(EXPECT, ws.next())
+            .await
+            .expect("a frame in time");
+        match frame {
+            Some(Ok(Message::Text(text))) => {
+                let answer: Value = serde_json::from_str(text.as_str()).expect("JSON");
+                if answer == error("rate_limited") {
+                    refused += 1;
+                } else {
+                    assert_eq!(answer, error("malformed_message"));
+                }
+            }
+            Some(Ok(Message::Close(Some(close)))) => break u16::from(close.code),
+            other => panic!("expected a frame, got {other:?}"),
+        }
+    };
+    assert!(refused > 0);
+    assert_eq!(code, 1008);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn ending_the_session_or_deleting_the_manuscript_is_felt_at_once() {
     for db in Db::all() {
         let app = TestApp::spawn_with(db, &[]).await;
