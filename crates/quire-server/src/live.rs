@@ -458,7 +458,7 @@ async fn handle_message(app: &AppState, id: u64, actor: &Actor, text: &str) -> O
             let Some(manuscript_id) = message.manuscript_id else {
                 return Some(error_frame("malformed_message"));
             };
-            if let Err(code) = may_access(app, actor, &manuscript_id).await {
+            if let Err(code) = may_access(app, actor, &manuscript_id, Purpose::Join).await {
                 return Some(error_frame(code));
             }
             app.live.join_manuscript(id, &manuscript_id);
@@ -482,7 +482,7 @@ async fn handle_message(app: &AppState, id: u64, actor: &Actor, text: &str) -> O
                 .map(str::to_owned);
             let owner = match &manuscript_id {
                 None => None,
-                Some(m) => match may_access(app, actor, m).await {
+                Some(m) => match may_access(app, actor, m, Purpose::Announce).await {
                     Ok(owner) => Some(owner),
                     Err(code) => return Some(error_frame(code)),
                 },
@@ -500,32 +500,45 @@ async fn handle_message(app: &AppState, id: u64, actor: &Actor, text: &str) -> O
     }
 }
 
-/// The owner of a manuscript the actor owns or has been granted; `not_authorized` otherwise.
+/// Who may reach a manuscript's sockets: its owner and the users it is shared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    /// Joining: a manuscript in the trash is refused (`manuscript_is_deleted`).
+    Join,
+    /// Announcing: the owner announces deletes and recovers of a manuscript in the trash.
+    Announce,
+}
+
+/// The owner of a manuscript the actor owns or has been granted; `not_authorized` otherwise
+/// (a missing manuscript looks the same).
 async fn may_access(
     app: &AppState,
     actor: &Actor,
     manuscript_id: &str,
+    purpose: Purpose,
 ) -> Result<String, &'static str> {
-    match app
-        .store
-        .shared_permission(&actor.user_id, manuscript_id)
-        .await
-    {
-        Ok(None) => Ok(actor.user_id.clone()),
-        Ok(Some(_)) => match app.store.manuscript_owner(manuscript_id).await {
-            Ok(owner) => Ok(owner),
-            Err(StoreError::NotFound) => Err("not_authorized"),
-            Err(e) => {
-                tracing::error!(error = %e, "live channel: owner lookup failed");
-                Err("server_error")
-            }
-        },
-        Err(StoreError::NotFound) => Err("not_authorized"),
-        Err(e) => {
-            tracing::error!(error = %e, "live channel: access check failed");
-            Err("server_error")
+    let failed = |e: StoreError| {
+        if matches!(e, StoreError::NotFound) {
+            return "not_authorized";
         }
+        tracing::error!(error = %e, "live channel: access check failed");
+        "server_error"
+    };
+    let (owner, in_trash) = app
+        .store
+        .manuscript_owner(manuscript_id)
+        .await
+        .map_err(failed)?;
+    if owner != actor.user_id {
+        app.store
+            .shared_permission(&actor.user_id, manuscript_id)
+            .await
+            .map_err(failed)?;
     }
+    if in_trash && purpose == Purpose::Join {
+        return Err("manuscript_is_deleted");
+    }
+    Ok(owner)
 }
 
 #[cfg(test)]

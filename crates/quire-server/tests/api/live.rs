@@ -340,6 +340,8 @@ async fn ending_the_session_or_deleting_the_manuscript_is_felt_at_once() {
             next(&mut b).await,
             json!({"action": "left", "manuscript_id": m, "reason": "manuscript_deleted"})
         );
+        send(&mut b, join_manuscript(&m)).await;
+        assert_eq!(next(&mut b).await, error("manuscript_is_deleted"));
 
         // Logging out closes that session's sockets, not the user's others.
         let cookie = app.session_cookie("ada@example.com", PASSWORD).await;

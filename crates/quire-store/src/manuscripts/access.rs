@@ -206,13 +206,16 @@ impl Store {
             .ok_or(StoreError::NotFound)
     }
 
-    /// The id of the user who owns a manuscript (in the trash or not); `NotFound` when there
-    /// is no such manuscript.
-    pub async fn manuscript_owner(&self, manuscript_id: &str) -> Result<String, StoreError> {
+    /// The id of the user who owns a manuscript and whether it is in the trash; `NotFound`
+    /// when there is no such manuscript. Says nothing about who may see it.
+    pub async fn manuscript_owner(
+        &self,
+        manuscript_id: &str,
+    ) -> Result<(String, bool), StoreError> {
         let mut conn = self.pool.acquire().await?;
         load_any_owner(&mut conn, EntityKind::Manuscript, manuscript_id)
             .await?
-            .map(|row| row.user_id)
+            .map(|row| (row.user_id, row.deleted_at.is_some()))
             .ok_or(StoreError::NotFound)
     }
 
