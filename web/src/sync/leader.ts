@@ -167,8 +167,10 @@ function createSoloLeaderElection(): LeaderElection {
 }
 
 function defaultLocks(): LockManagerLike | null {
-  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
-  return nav?.locks ?? null;
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return null;
+  // Typed, so the DOM's LockManager is checked against the part used here.
+  const locks: LockManagerLike = navigator.locks;
+  return locks;
 }
 
 function defaultCreateChannel(): ((name: string) => BroadcastChannelLike) | null {

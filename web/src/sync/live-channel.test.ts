@@ -296,6 +296,22 @@ describe('incoming messages', () => {
     expect(t.deps.log.info).toHaveBeenCalledWith(expect.stringContaining('update of type stash'));
   });
 
+  it('logs a failing handler and goes on with the batch', () => {
+    const t = setup();
+    t.deps.handlers.folder = () => {
+      throw new Error('boom');
+    };
+    t.last().serverOpens();
+    t.last().serverSends(relayed('update', { type: 'folder', id: 'f1', updated_at: 1 }));
+    t.last().serverSends(relayed('update', { type: 'global_note', id: 'n1', updated_at: 2 }));
+    vi.advanceTimersByTime(LIVE_QUEUE_DEBOUNCE_MS);
+    expect(t.calls).toEqual(['globalNote']);
+    expect(t.deps.log.warn).toHaveBeenCalledWith(
+      'Live channel: a handler failed.',
+      expect.any(Error),
+    );
+  });
+
   it('drops the batch in a tab that is not the leader', () => {
     const t = setup();
     t.setLeader(false);
