@@ -1,0 +1,94 @@
+/**
+ * The live channel's JSON frames (spec §7 "WebSocket messages", ADR 0009): what the client
+ * sends and the parser for what the server sends. No I/O.
+ */
+import { z } from 'zod';
+
+/** `interactionValues` of a `user_interaction` (spec §4). */
+export interface InteractionValues {
+  type: string;
+  id: string;
+  manuscript_id?: string | null;
+  updated_at?: number | null;
+}
+
+/** What this client announces: all four fields, always (spec §7, ADR 0009). */
+export interface AnnouncedValues {
+  type: string;
+  id: string;
+  manuscript_id: string | null;
+  updated_at: number;
+}
+
+export interface UserInteraction {
+  interactionName: string;
+  interactionValues: InteractionValues;
+  deviceUID: string;
+}
+
+export function joinUserFrame(userId: string): string {
+  return JSON.stringify({ action: 'message', endpoint: 'join_user', user_id: userId });
+}
+
+export function joinManuscriptFrame(manuscriptId: string): string {
+  return JSON.stringify({
+    action: 'message',
+    endpoint: 'join_manuscript',
+    manuscript_id: manuscriptId,
+  });
+}
+
+export function userInteractionFrame(
+  userId: string,
+  interaction: Omit<UserInteraction, 'interactionValues'> & { interactionValues: AnnouncedValues },
+): string {
+  return JSON.stringify({
+    action: 'message',
+    endpoint: 'user_interaction',
+    user_id: userId,
+    interaction_data: interaction,
+  });
+}
+
+const interactionValuesSchema = z.looseObject({
+  type: z.string(),
+  id: z.string(),
+  manuscript_id: z.string().nullish(),
+  updated_at: z.number().nullish(),
+});
+
+const serverFrameSchema = z.discriminatedUnion('action', [
+  z.looseObject({
+    action: z.literal('joined'),
+    endpoint: z.enum(['join_user', 'join_manuscript']),
+    user_id: z.string().optional(),
+    manuscript_id: z.string().optional(),
+  }),
+  z.looseObject({ action: z.literal('error'), code: z.string() }),
+  z.looseObject({ action: z.literal('left'), manuscript_id: z.string(), reason: z.string() }),
+  z.looseObject({
+    action: z.literal('message'),
+    endpoint: z.literal('user_interaction'),
+    user_id: z.string(),
+    interaction_data: z.looseObject({
+      interactionName: z.string(),
+      interactionValues: interactionValuesSchema,
+      deviceUID: z.string(),
+    }),
+  }),
+]);
+
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/** The frame, or `null` when it is not JSON or not a frame this client knows. */
+export function parseServerFrame(data: unknown): ServerFrame | null {
+  if (typeof data !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = serverFrameSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
