@@ -344,8 +344,8 @@ mod tests {
             "an empty synopsis adds no section"
         );
         assert!(
-            rows.iter()
-                .skip(1)
+            rows[1..]
+                .iter()
                 .all(|r| r.manuscript_id.as_deref() == Some("MMMMMMMMMMMMMMMMMMMMMM"))
         );
         assert_eq!(rows[6].doc["content"], "Courage.");

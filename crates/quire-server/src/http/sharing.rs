@@ -50,7 +50,14 @@ pub async fn share(
         ),
     };
     // Only the owner shares: answer `not_found` before saying anything about the email.
-    app.store.grants(&actor.user_id, &manuscript_id).await?;
+    if app
+        .store
+        .shared_permission(&actor.user_id, &manuscript_id)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::NotFound);
+    }
     let user = app
         .store
         .user_by_email(&email.normalized())
@@ -108,21 +115,24 @@ pub async fn shared_permissions(
 ) -> Result<Envelope<SharedPermissions>, ApiError> {
     let id = wire::path_id(&id)?;
     let permission = app.store.shared_permission(&actor.user_id, &id).await?;
-    let mut shared = Vec::new();
-    if permission.is_none() {
-        for grant in app.store.grants(&actor.user_id, &id).await? {
-            let user = app.store.user(&grant.user_id).await?;
-            shared.push(SharedEntry {
+    let shared = match permission {
+        Some(_) => Vec::new(),
+        None => app
+            .store
+            .grants(&actor.user_id, &id)
+            .await?
+            .into_iter()
+            .map(|grant| SharedEntry {
                 user: SharedUser {
-                    id: user.id,
-                    name: user.name,
-                    email: user.email,
+                    id: grant.user_id,
+                    name: grant.user_name,
+                    email: grant.user_email,
                 },
                 created_at: grant.created_at,
                 permissions: grant.permission.value(),
-            });
-        }
-    }
+            })
+            .collect(),
+    };
     Ok(Envelope(SharedPermissions {
         owner: permission.is_none(),
         permissions: permission.map(SharePermission::value),

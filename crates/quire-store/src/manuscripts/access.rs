@@ -24,6 +24,9 @@ pub(crate) enum Need {
 pub struct Grant {
     pub manuscript_id: String,
     pub user_id: String,
+    /// The grantee's name and email, for the owner's "People With Access".
+    pub user_name: String,
+    pub user_email: String,
     pub permission: SharePermission,
     pub created_at: EpochMs,
 }
@@ -162,23 +165,26 @@ impl Store {
         Ok(())
     }
 
-    /// The grants on the owner's manuscript, oldest first.
+    /// The grants on the owner's manuscript with the grantees' names and emails, oldest first.
     pub async fn grants(&self, owner: &str, manuscript_id: &str) -> Result<Vec<Grant>, StoreError> {
         let mut conn = self.pool.acquire().await?;
         load(&mut conn, owner, EntityKind::Manuscript, manuscript_id).await?;
-        let rows: Vec<(String, i64, i64)> = sqlx::query_as::<Any, _>(
-            "SELECT user_id, permission, created_at FROM manuscript_grant \
-             WHERE manuscript_id = $1 ORDER BY created_at, user_id",
+        let rows: Vec<(String, String, String, i64, i64)> = sqlx::query_as::<Any, _>(
+            "SELECT g.user_id, u.name, u.email, g.permission, g.created_at \
+             FROM manuscript_grant g JOIN app_user u ON u.id = g.user_id \
+             WHERE g.manuscript_id = $1 ORDER BY g.created_at, g.user_id",
         )
         .bind(manuscript_id)
         .fetch_all(&mut *conn)
         .await?;
         Ok(rows
             .into_iter()
-            .filter_map(|(user_id, p, created_at)| {
+            .filter_map(|(user_id, user_name, user_email, p, created_at)| {
                 SharePermission::from_value(p).map(|permission| Grant {
                     manuscript_id: manuscript_id.to_owned(),
                     user_id,
+                    user_name,
+                    user_email,
                     permission,
                     created_at,
                 })

@@ -5,7 +5,7 @@
 use sqlx::AnyConnection;
 
 use quire_core::Id;
-use quire_core::manuscript::{Node, RuleError, move_folder};
+use quire_core::manuscript::{ChapterNode, Node, RuleError, move_folder};
 
 use super::kind::{EntityKind, InManuscript, Parent};
 use super::row::{Bind, EntityRow, load, load_where};
@@ -122,12 +122,32 @@ pub(crate) fn node_of_folder(row: &EntityRow) -> Result<Node, StoreError> {
     node(row, row.folder_id.as_deref())
 }
 
+/// An id read back from the database: a malformed one means corrupt data.
+fn stored_id(s: &str) -> Result<Id, StoreError> {
+    Id::parse(s).map_err(|_| StoreError::Corrupt(format!("bad id {s:?}")))
+}
+
 /// The ordering and trash rules' view of `row`, with `parent` as its parent.
 pub(crate) fn node(row: &EntityRow, parent: Option<&str>) -> Result<Node, StoreError> {
-    let id = |s: &str| Id::parse(s).map_err(|_| StoreError::Corrupt(format!("bad id {s:?}")));
     Ok(Node {
-        id: id(&row.id)?,
-        parent_id: parent.map(id).transpose()?,
+        id: stored_id(&row.id)?,
+        parent_id: parent.map(stored_id).transpose()?,
+        order: row.order,
+        deleted_at: row.deleted_at,
+    })
+}
+
+/// The group or outline a chapter sits in: the outline when it has one.
+pub(crate) fn chapter_container(row: &EntityRow) -> Option<&str> {
+    row.outline_id.as_deref().or(row.group_id.as_deref())
+}
+
+/// The structure rules' view of a chapter row.
+pub(crate) fn chapter_node(row: &EntityRow) -> Result<ChapterNode, StoreError> {
+    Ok(ChapterNode {
+        id: stored_id(&row.id)?,
+        container_id: chapter_container(row).map(stored_id).transpose()?,
+        chapter_id: row.chapter_id.as_deref().map(stored_id).transpose()?,
         order: row.order,
         deleted_at: row.deleted_at,
     })

@@ -4,13 +4,12 @@
 
 use std::collections::HashMap;
 
-use quire_core::Id;
 use quire_core::manuscript::{ChapterNode, ChapterPlacement, demote, promote};
 use quire_core::time::EpochMs;
 use sqlx::{Any, AnyConnection};
 
 use super::access::{Need, owner_for};
-use super::checks::parse_id;
+use super::checks::{chapter_container, chapter_node, parse_id};
 use super::kind::EntityKind;
 use super::row::{Bind, EntityRow, bind_all, load, load_where};
 use crate::{Store, StoreError};
@@ -48,7 +47,7 @@ impl Store {
         .await?;
         let nodes = chapters
             .iter()
-            .map(node)
+            .map(chapter_node)
             .collect::<Result<Vec<ChapterNode>, StoreError>>()?;
         let target = parse_id(id)?;
         let placements = match change {
@@ -62,7 +61,9 @@ impl Store {
         // columns it sets.
         let containers: HashMap<&str, (Option<String>, Option<String>)> = chapters
             .iter()
-            .filter_map(|c| container(c).map(|k| (k, (c.group_id.clone(), c.outline_id.clone()))))
+            .filter_map(|c| {
+                chapter_container(c).map(|k| (k, (c.group_id.clone(), c.outline_id.clone())))
+            })
             .collect();
         let by_id: HashMap<&str, &EntityRow> =
             chapters.iter().map(|c| (c.id.as_str(), c)).collect();
@@ -81,22 +82,6 @@ impl Store {
         tx.commit().await?;
         Ok(changed)
     }
-}
-
-/// The group or outline a chapter sits in: the outline when it has one.
-fn container(row: &EntityRow) -> Option<&str> {
-    row.outline_id.as_deref().or(row.group_id.as_deref())
-}
-
-fn node(row: &EntityRow) -> Result<ChapterNode, StoreError> {
-    let id = |s: &str| Id::parse(s).map_err(|_| StoreError::Corrupt(format!("bad id {s:?}")));
-    Ok(ChapterNode {
-        id: id(&row.id)?,
-        container_id: container(row).map(id).transpose()?,
-        chapter_id: row.chapter_id.as_deref().map(id).transpose()?,
-        order: row.order,
-        deleted_at: row.deleted_at,
-    })
 }
 
 fn place(

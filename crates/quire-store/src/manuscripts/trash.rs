@@ -9,13 +9,13 @@ use sqlx::{Any, AnyConnection};
 
 use quire_core::Id;
 use quire_core::manuscript::{
-    self as rules, ChapterNode, DAY_MS, DeleteMode, Node, StashDeletion, TRASH_DAYS,
-    chapter_to_add_when_empty, delete_container,
+    self as rules, DAY_MS, DeleteMode, Node, StashDeletion, TRASH_DAYS, chapter_to_add_when_empty,
+    delete_container,
 };
 use quire_core::time::EpochMs;
 
 use super::access::{Need, owner_for};
-use super::checks::{node, node_of_folder};
+use super::checks::{chapter_node, node, node_of_folder};
 use super::kind::{EntityKind, Parent};
 use super::row::{Bind, EntityRow, bind_all, insert, load, load_where};
 use crate::{Store, StoreError};
@@ -326,16 +326,7 @@ async fn add_chapter_when_empty(
     .await?;
     let nodes = chapters
         .iter()
-        .map(|c| {
-            let n = node(c, c.chapter_id.as_deref())?;
-            Ok(ChapterNode {
-                id: n.id,
-                container_id: None,
-                chapter_id: n.parent_id,
-                order: n.order,
-                deleted_at: n.deleted_at,
-            })
-        })
+        .map(chapter_node)
         .collect::<Result<Vec<_>, StoreError>>()?;
     if let Some(new) = chapter_to_add_when_empty(&nodes) {
         let row = EntityRow {
