@@ -1,0 +1,7 @@
+//! Quire's chapter documents (DESIGN §4, ADR 0002).
+//!
+//! A chapter's text is a Yjs document named by the chapter id. This crate speaks the
+//! Hocuspocus v4 framing, owns each open document in one task, writes every update to the log
+//! before acknowledging it, compacts the log with verification and derives HTML, plain text and
+//! a word count for REST readers. It knows nothing of HTTP or SQL: the transport lives in
+//! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
