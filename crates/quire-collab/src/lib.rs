@@ -5,3 +5,12 @@
 //! before acknowledging it, compacts the log with verification and derives HTML, plain text and
 //! a word count for REST readers. It knows nothing of HTTP or SQL: the transport lives in
 //! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
+
+pub mod hub;
+pub mod log;
+pub mod protocol;
+pub mod room;
+
+pub use hub::{Hub, JoinError, Membership};
+pub use log::{LogError, LoggedUpdate, StoredDoc, UpdateLog};
+pub use room::{CloseReason, ConnId, PeerLink, RoomConfig, RoomError};

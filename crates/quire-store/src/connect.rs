@@ -31,10 +31,21 @@ impl Backend {
 }
 
 /// The database, shared by every request. Cheap to clone.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Store {
     pub(crate) pool: AnyPool,
     backend: Backend,
+    /// The URL, kept for PostgreSQL's LISTEN connection (the doorbell of `docs`).
+    pub(crate) url: String,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .field("url", &redact(&self.url))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Store {
@@ -42,6 +53,8 @@ impl Store {
     ///
     /// An SQLite file is created if missing, and every connection runs in WAL mode with
     /// foreign keys on and a busy timeout, so concurrent writers wait instead of failing.
+    /// `synchronous = FULL`: a commit is on disk when it returns, because an acknowledged
+    /// chapter update must survive a power cut, not only a crash (ADR 0010).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let backend = Backend::from_url(url)?;
         install_default_drivers();
@@ -57,7 +70,7 @@ impl Store {
                     .after_connect(|conn, _meta| {
                         Box::pin(async move {
                             conn.execute(sqlx::raw_sql(
-                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
                                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
                             ))
                             .await?;
@@ -69,7 +82,11 @@ impl Store {
             }
             Backend::Postgres => options.connect(url).await?,
         };
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            url: url.to_owned(),
+        };
         store.migrate().await?;
         store.seed().await?;
         Ok(store)

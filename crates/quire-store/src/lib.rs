@@ -9,6 +9,7 @@
 
 pub mod accounts;
 mod connect;
+pub mod docs;
 mod error;
 pub mod mail_delivery;
 pub mod manuscripts;

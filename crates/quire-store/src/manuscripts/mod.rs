@@ -6,11 +6,11 @@
 //! answer in one transaction. A user a manuscript is shared with acts on its rows as their owner
 //! after the access check of `access.rs` (read with any grant, change with Write).
 
-mod access;
+pub(crate) mod access;
 mod checks;
 mod kind;
 mod read;
-mod row;
+pub(crate) mod row;
 mod structure;
 mod trash;
 mod tree;

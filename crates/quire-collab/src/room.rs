@@ -1,0 +1,596 @@
+//! One open document, owned by one task: decode → (permission, decided at join) → apply →
+//! append to the log (group commit) → **then** acknowledge and fan out.
+//!
+//! Commands arrive on one queue, so a connection's frames are handled in the order it sent
+//! them. Updates that arrive together are written in one log transaction. A peer whose
+//! outgoing queue is full is disconnected (it resyncs by state vector when it comes back);
+//! nothing is dropped silently. If the log refuses a write, or yrs panics on an update, the
+//! room stops and every peer is reset: the in-memory document may hold what the log does
+//! not, so it is thrown away and rebuilt from the log when a client comes back, and the
+//! clients re-send what was not acknowledged.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+use yrs::updates::decoder::Decode;
+use yrs::updates::encoder::Encode;
+use yrs::{Doc, ReadTxn, StateVector, Transact, TransactionMut, Update};
+
+use crate::log::{LogError, UpdateLog};
+use crate::protocol::{self, DocMessage, encode};
+
+/// A connection's number, unique within the process.
+pub type ConnId = u64;
+
+/// Why the server closes a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CloseReason {
+    /// The peer fell behind, or the document had to be rebuilt: reconnect and resync
+    /// (Hocuspocus's ResetConnection, 4205).
+    Reset,
+    /// The peer sent something that does not decode (1007).
+    Malformed,
+    /// The server is stopping (1001).
+    GoingAway,
+}
+
+/// How a room reaches one connection: its outgoing frames and a way to close it.
+#[derive(Debug, Clone)]
+pub struct PeerLink {
+    pub id: ConnId,
+    pub frames: mpsc::Sender<bytes::Bytes>,
+    pub closer: Arc<std::sync::Mutex<Option<CloseReason>>>,
+    pub cancel: CancellationToken,
+}
+
+impl PeerLink {
+    /// Queues a frame; a full queue means the peer fell behind and is disconnected.
+    fn send(&self, frame: bytes::Bytes) -> bool {
+        match self.frames.try_send(frame) {
+            Ok(()) => true,
+            Err(_) => {
+                self.close(CloseReason::Reset);
+                false
+            }
+        }
+    }
+
+    /// Asks the connection to close with this reason (the first reason wins).
+    pub fn close(&self, reason: CloseReason) {
+        if let Ok(mut slot) = self.closer.lock() {
+            slot.get_or_insert(reason);
+        }
+        self.cancel.cancel();
+    }
+}
+
+/// What a room is asked to do.
+#[derive(Debug)]
+pub(crate) enum Command {
+    Join {
+        peer: PeerLink,
+        key: String,
+        writable: bool,
+        reply: oneshot::Sender<()>,
+    },
+    Message {
+        conn: ConnId,
+        message: DocMessage,
+    },
+    Leave {
+        conn: ConnId,
+    },
+    /// Another instance appended to the log (the doorbell), or the listener reconnected.
+    Remote,
+    /// The whole state (v1), for REST readers.
+    State {
+        reply: oneshot::Sender<Vec<u8>>,
+    },
+    /// A server-made update (a forward edit); answered once durable.
+    Apply {
+        update: Vec<u8>,
+        reply: oneshot::Sender<Result<(), RoomError>>,
+    },
+    Shutdown,
+}
+
+/// Why a room could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum RoomError {
+    #[error("the update does not decode")]
+    Malformed,
+    #[error(transparent)]
+    Log(#[from] LogError),
+    #[error("the document was reset")]
+    Reset,
+}
+
+/// Limits a room works within.
+#[derive(Debug, Clone)]
+pub struct RoomConfig {
+    /// Updates written in one log transaction at most.
+    pub max_batch: usize,
+    /// How long an empty room stays open (a reload reconnects within it).
+    pub idle_grace: std::time::Duration,
+    /// Updates in the log after which the room compacts when it is idle.
+    pub compact_after: usize,
+}
+
+impl Default for RoomConfig {
+    fn default() -> Self {
+        Self {
+            max_batch: 256,
+            idle_grace: std::time::Duration::from_secs(30),
+            compact_after: 500,
+        }
+    }
+}
+
+struct Peer {
+    link: PeerLink,
+    key: String,
+    writable: bool,
+    /// Awareness clients this connection announced, with their last clocks, and its last
+    /// awareness update (answered to QueryAwareness).
+    awareness_clients: Vec<(u64, u64)>,
+    awareness: Option<Vec<u8>>,
+}
+
+/// An update applied in memory, waiting for the log before it is acknowledged.
+struct Pending {
+    origin: Option<ConnId>,
+    update: Vec<u8>,
+    /// Whether it changed the document (a pure duplicate is acknowledged but not written).
+    changed: bool,
+    reply: Option<oneshot::Sender<Result<(), RoomError>>>,
+}
+
+pub(crate) struct Room<L: UpdateLog> {
+    name: String,
+    doc: Doc,
+    log: Arc<L>,
+    config: RoomConfig,
+    peers: HashMap<ConnId, Peer>,
+    batch: Vec<Pending>,
+    /// The last log sequence number applied here, and how many updates the log holds after
+    /// its snapshot.
+    head: i64,
+    logged: usize,
+}
+
+/// How a room ended.
+pub(crate) enum Exit {
+    Idle,
+    Poisoned,
+    Shutdown,
+}
+
+impl<L: UpdateLog> Room<L> {
+    /// Loads the document from the log. An update that does not apply is skipped with an
+    /// error in the log rather than making the whole chapter unreadable.
+    pub(crate) async fn load(
+        name: String,
+        log: Arc<L>,
+        config: RoomConfig,
+    ) -> Result<Self, LogError> {
+        let stored = log.load(&name).await?;
+        let doc = Doc::new();
+        {
+            let mut txn = doc.transact_mut();
+            let parts = stored
+                .snapshot
+                .iter()
+                .chain(stored.updates.iter().map(|u| &u.update));
+            for bytes in parts {
+                if let Err(error) = apply_bytes(&mut txn, bytes) {
+                    tracing::error!(doc = %name, ?error, "a stored update does not apply");
+                }
+            }
+        }
+        Ok(Self {
+            head: stored.head(),
+            logged: stored.updates.len(),
+            name,
+            doc,
+            log,
+            config,
+            peers: HashMap::new(),
+            batch: Vec::new(),
+        })
+    }
+
+    /// Runs until the room is idle past its grace, poisoned or shut down.
+    pub(crate) async fn run(&mut self, inbox: &mut mpsc::Receiver<Command>) -> Exit {
+        loop {
+            let command = if self.peers.is_empty() {
+                match tokio::time::timeout(self.config.idle_grace, inbox.recv()).await {
+                    Ok(Some(command)) => command,
+                    Ok(None) => return Exit::Shutdown,
+                    Err(_) => return Exit::Idle,
+                }
+            } else {
+                match inbox.recv().await {
+                    Some(command) => command,
+                    None => return Exit::Shutdown,
+                }
+            };
+            if let Some(exit) = self.handle(command).await {
+                return exit;
+            }
+            // Group commit: take what is already queued, then write once.
+            while self.batch.len() < self.config.max_batch {
+                match inbox.try_recv() {
+                    Ok(command) => {
+                        if let Some(exit) = self.handle(command).await {
+                            return exit;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            if !self.flush().await {
+                return Exit::Poisoned;
+            }
+        }
+    }
+
+    /// Handles one command; answers `Some` when the room must stop.
+    pub(crate) async fn handle(&mut self, command: Command) -> Option<Exit> {
+        match command {
+            Command::Join {
+                peer,
+                key,
+                writable,
+                reply,
+            } => {
+                self.peers.insert(
+                    peer.id,
+                    Peer {
+                        link: peer,
+                        key,
+                        writable,
+                        awareness_clients: Vec::new(),
+                        awareness: None,
+                    },
+                );
+                let _ = reply.send(());
+            }
+            Command::Leave { conn } => self.leave(conn),
+            Command::Message { conn, message } => return self.message(conn, message),
+            Command::Remote => {
+                if !self.fetch_remote().await {
+                    return Some(Exit::Poisoned);
+                }
+            }
+            Command::State { reply } => {
+                let state = self
+                    .doc
+                    .transact()
+                    .encode_state_as_update_v1(&StateVector::default());
+                let _ = reply.send(state);
+            }
+            Command::Apply { update, reply } => {
+                let mut txn = self.doc.transact_mut();
+                match apply_bytes(&mut txn, &update) {
+                    Ok(changed) => {
+                        drop(txn);
+                        self.batch.push(Pending {
+                            origin: None,
+                            update,
+                            changed,
+                            reply: Some(reply),
+                        });
+                    }
+                    Err(ApplyError::Malformed) => {
+                        let _ = reply.send(Err(RoomError::Malformed));
+                    }
+                    Err(ApplyError::Panicked) => {
+                        drop(txn);
+                        let _ = reply.send(Err(RoomError::Reset));
+                        return Some(Exit::Poisoned);
+                    }
+                }
+            }
+            Command::Shutdown => return Some(Exit::Shutdown),
+        }
+        None
+    }
+
+    fn message(&mut self, conn: ConnId, message: DocMessage) -> Option<Exit> {
+        let Some(peer) = self.peers.get(&conn) else {
+            return None;
+        };
+        let key = peer.key.clone();
+        let writable = peer.writable;
+        match message {
+            DocMessage::SyncStep1 { state_vector } => {
+                let Ok(remote) = StateVector::decode_v1(&state_vector) else {
+                    self.refuse_malformed(conn, "a state vector that does not decode");
+                    return None;
+                };
+                let (diff, ours) = {
+                    let txn = self.doc.transact();
+                    (
+                        txn.encode_state_as_update_v1(&remote),
+                        txn.state_vector().encode_v1(),
+                    )
+                };
+                self.send(conn, encode::sync_step2(&key, &diff));
+                self.send(conn, encode::sync_step1(&key, &ours));
+            }
+            DocMessage::SyncStep2 { update } | DocMessage::Update { update } => {
+                if !writable {
+                    // A read-only peer's step 2 usually holds nothing new; acknowledge that,
+                    // refuse anything else (and store nothing of it).
+                    let harmless = self.contains_nothing_new(&update);
+                    if !harmless {
+                        tracing::info!(doc = %self.name, conn, "refused an update from a read-only connection");
+                    }
+                    self.send(conn, encode::sync_status(&key, harmless));
+                    return None;
+                }
+                let mut txn = self.doc.transact_mut();
+                match apply_bytes(&mut txn, &update) {
+                    Ok(changed) => {
+                        drop(txn);
+                        self.batch.push(Pending {
+                            origin: Some(conn),
+                            update,
+                            changed,
+                            reply: None,
+                        });
+                    }
+                    Err(ApplyError::Malformed) => {
+                        drop(txn);
+                        self.refuse_malformed(conn, "an update that does not decode");
+                    }
+                    Err(ApplyError::Panicked) => {
+                        drop(txn);
+                        tracing::error!(doc = %self.name, conn, "an update made yrs panic; the document is reset");
+                        return Some(Exit::Poisoned);
+                    }
+                }
+            }
+            DocMessage::Awareness { update } => {
+                let Ok(clients) = protocol::awareness_clients(&update) else {
+                    self.refuse_malformed(conn, "an awareness update that does not decode");
+                    return None;
+                };
+                if let Some(peer) = self.peers.get_mut(&conn) {
+                    for (client, clock) in clients {
+                        match peer
+                            .awareness_clients
+                            .iter_mut()
+                            .find(|(c, _)| *c == client)
+                        {
+                            Some(entry) => entry.1 = entry.1.max(clock),
+                            None => peer.awareness_clients.push((client, clock)),
+                        }
+                    }
+                    peer.awareness = Some(update.clone());
+                }
+                self.broadcast(Some(conn), |key| encode::awareness(key, &update));
+            }
+            DocMessage::QueryAwareness => {
+                let states: Vec<Vec<u8>> = self
+                    .peers
+                    .iter()
+                    .filter(|(id, _)| **id != conn)
+                    .filter_map(|(_, peer)| peer.awareness.clone())
+                    .collect();
+                for state in states {
+                    self.send(conn, encode::awareness(&key, &state));
+                }
+            }
+            DocMessage::Stateless { .. } => {
+                // Quire defines no stateless messages; they are neither relayed nor stored.
+            }
+            DocMessage::Close => self.leave(conn),
+            DocMessage::Auth { .. } => {
+                // Authentication is settled by the connection before it joins.
+            }
+        }
+        None
+    }
+
+    fn leave(&mut self, conn: ConnId) {
+        if let Some(peer) = self.peers.remove(&conn)
+            && !peer.awareness_clients.is_empty()
+        {
+            let removal = protocol::awareness_removal(&peer.awareness_clients);
+            self.broadcast(None, |key| encode::awareness(key, &removal));
+        }
+    }
+
+    fn refuse_malformed(&mut self, conn: ConnId, what: &str) {
+        tracing::warn!(doc = %self.name, conn, "closing a connection that sent {what}");
+        if let Some(peer) = self.peers.remove(&conn) {
+            peer.link.close(CloseReason::Malformed);
+        }
+    }
+
+    /// Whether a read-only peer's update holds nothing this document lacks.
+    fn contains_nothing_new(&self, bytes: &[u8]) -> bool {
+        let Ok(update) = Update::decode_v1(bytes) else {
+            return false;
+        };
+        let txn = self.doc.transact();
+        let ours = txn.state_vector();
+        let known = update
+            .state_vector()
+            .iter()
+            .all(|(client, clock)| ours.get(client) >= *clock);
+        let deleted = txn.snapshot().delete_set;
+        let deletes_known = update.delete_set().iter().all(|(client, ranges)| {
+            ranges.iter().all(|range| {
+                range.is_empty()
+                    || deleted.iter().any(|(c, ours)| {
+                        c == client
+                            && ours
+                                .iter()
+                                .any(|r| r.start <= range.start && range.end <= r.end)
+                    })
+            })
+        });
+        known && deletes_known
+    }
+
+    /// Writes the batch, then acknowledges and fans out. Answers `false` when the log refused
+    /// and the room must be rebuilt.
+    pub(crate) async fn flush(&mut self) -> bool {
+        if self.batch.is_empty() {
+            return true;
+        }
+        let batch = std::mem::take(&mut self.batch);
+        let to_write: Vec<Vec<u8>> = batch
+            .iter()
+            .filter(|pending| pending.changed)
+            .map(|pending| pending.update.clone())
+            .collect();
+        if !to_write.is_empty() {
+            match self.log.append(&self.name, &to_write).await {
+                Ok(seqs) => {
+                    let first = seqs.first().copied().unwrap_or(self.head + 1);
+                    let last = seqs.last().copied().unwrap_or(self.head);
+                    self.logged += seqs.len();
+                    if first != self.head + 1 {
+                        // Another instance wrote in between: take its updates too.
+                        if !self.fetch_remote().await {
+                            self.fail_batch(batch);
+                            return false;
+                        }
+                    }
+                    self.head = self.head.max(last);
+                }
+                Err(error) => {
+                    tracing::error!(doc = %self.name, %error, "the update log refused a write; the document is reset");
+                    self.fail_batch(batch);
+                    return false;
+                }
+            }
+        }
+        for pending in batch {
+            if let Some(origin) = pending.origin
+                && let Some(peer) = self.peers.get(&origin)
+            {
+                let ack = encode::sync_status(&peer.key, true);
+                self.send(origin, ack);
+            }
+            if pending.changed {
+                self.broadcast(pending.origin, |key| encode::update(key, &pending.update));
+            }
+            if let Some(reply) = pending.reply {
+                let _ = reply.send(Ok(()));
+            }
+        }
+        true
+    }
+
+    fn fail_batch(&mut self, batch: Vec<Pending>) {
+        for pending in batch {
+            if let Some(reply) = pending.reply {
+                let _ = reply.send(Err(RoomError::Reset));
+            }
+        }
+    }
+
+    /// Applies what other instances appended after `head`. Answers `false` if the log failed.
+    async fn fetch_remote(&mut self) -> bool {
+        let updates = match self.log.since(&self.name, self.head).await {
+            Ok(updates) => updates,
+            Err(error) => {
+                tracing::error!(doc = %self.name, %error, "could not read the update log");
+                return false;
+            }
+        };
+        for logged in updates {
+            let changed = {
+                let mut txn = self.doc.transact_mut();
+                match apply_bytes(&mut txn, &logged.update) {
+                    Ok(changed) => changed,
+                    Err(_) => {
+                        tracing::error!(doc = %self.name, seq = logged.seq, "a logged update does not apply");
+                        false
+                    }
+                }
+            };
+            self.head = self.head.max(logged.seq);
+            self.logged += 1;
+            if changed {
+                self.broadcast(None, |key| encode::update(key, &logged.update));
+            }
+        }
+        true
+    }
+
+    fn send(&mut self, conn: ConnId, frame: Vec<u8>) {
+        let alive = match self.peers.get(&conn) {
+            Some(peer) => peer.link.send(frame.into()),
+            None => return,
+        };
+        if !alive {
+            tracing::info!(doc = %self.name, conn, "a connection fell behind and was disconnected");
+            self.peers.remove(&conn);
+        }
+    }
+
+    /// Sends a frame to every peer but `except`, encoding once per routing key.
+    fn broadcast(&mut self, except: Option<ConnId>, frame_for: impl Fn(&str) -> Vec<u8>) {
+        let mut frames: HashMap<String, bytes::Bytes> = HashMap::new();
+        let mut behind = Vec::new();
+        for (id, peer) in &self.peers {
+            if Some(*id) == except {
+                continue;
+            }
+            let frame = frames
+                .entry(peer.key.clone())
+                .or_insert_with(|| bytes::Bytes::from(frame_for(&peer.key)))
+                .clone();
+            if !peer.link.send(frame) {
+                behind.push(*id);
+            }
+        }
+        for id in behind {
+            tracing::info!(doc = %self.name, conn = id, "a connection fell behind and was disconnected");
+            self.peers.remove(&id);
+        }
+    }
+
+    /// Closes every connection (they reconnect and resync).
+    pub(crate) fn close_all(&mut self, reason: CloseReason) {
+        for (_, peer) in self.peers.drain() {
+            peer.link.close(reason);
+        }
+    }
+
+    pub(crate) fn wants_compaction(&self) -> bool {
+        self.logged >= self.config.compact_after
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+#[derive(Debug)]
+enum ApplyError {
+    Malformed,
+    Panicked,
+}
+
+/// Decodes and applies a v1 update; answers whether it changed the document or left
+/// something pending (either way it must be kept).
+fn apply_bytes(txn: &mut TransactionMut<'_>, bytes: &[u8]) -> Result<bool, ApplyError> {
+    let update = Update::decode_v1(bytes).map_err(|_| ApplyError::Malformed)?;
+    let applied = catch_unwind(AssertUnwindSafe(|| txn.apply_update(update)));
+    match applied {
+        Ok(Ok(())) => {}
+        Ok(Err(_)) => return Err(ApplyError::Malformed),
+        Err(_) => return Err(ApplyError::Panicked),
+    }
+    let changed = !txn.insert_set().is_empty() || !txn.delete_set().is_empty();
+    Ok(changed || txn.has_missing_updates())
+}

@@ -1,0 +1,266 @@
+//! Chapter documents (ADR 0002, DESIGN §4): the Yjs update log behind quire-collab's rooms.
+//!
+//! `doc_head` holds a document's compacted snapshot and the last sequence number given;
+//! `doc_update` the updates after the snapshot. An append bumps `head_seq` first, which takes
+//! the head row's lock until commit: appends to one document commit one at a time, in sequence
+//! order, so a reader asking for "everything after N" never skips an update another instance
+//! is still committing. On PostgreSQL the append rings the `quire_doc` doorbell in the same
+//! transaction (delivered on commit): the payload is the document id, far under NOTIFY's
+//! 8,000-byte limit; listeners fetch the updates themselves.
+
+use quire_core::time::now_ms;
+use sqlx::{Any, AssertSqlSafe, Connection};
+
+use crate::manuscripts::EntityKind;
+use crate::manuscripts::access::{Need, owner_for_row};
+use crate::manuscripts::row::load_any_owner;
+use crate::{Backend, Store, StoreError};
+
+/// The PostgreSQL channel rung after every append.
+pub const DOORBELL_CHANNEL: &str = "quire_doc";
+
+/// Updates inserted per statement (4 binds each, well under both databases' bind limits).
+const ROWS_PER_INSERT: usize = 200;
+
+/// A document as stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredDoc {
+    pub snapshot: Option<Vec<u8>>,
+    pub snapshot_seq: i64,
+    /// `(seq, update)` after the snapshot, in order.
+    pub updates: Vec<(i64, Vec<u8>)>,
+}
+
+/// What a user may do with a chapter's document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocAccess {
+    Write,
+    Read,
+}
+
+impl Store {
+    /// The actor's access to the document of chapter `chapter_id`: its owner and Editors write;
+    /// Commenters and Viewers read; a chapter or manuscript in the trash is read-only;
+    /// `NotFound` for everyone else and for a chapter that does not exist.
+    pub async fn doc_access(&self, actor: &str, chapter_id: &str) -> Result<DocAccess, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let chapter = load_any_owner(&mut conn, EntityKind::Chapter, chapter_id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        let access = match owner_for_row(&mut conn, actor, &chapter, Need::Write).await {
+            Ok(_) => DocAccess::Write,
+            Err(StoreError::NotAuthorized) => {
+                owner_for_row(&mut conn, actor, &chapter, Need::Read).await?;
+                DocAccess::Read
+            }
+            Err(other) => return Err(other),
+        };
+        let manuscript_deleted = match chapter.manuscript_id.as_deref() {
+            Some(m) => load_any_owner(&mut conn, EntityKind::Manuscript, m)
+                .await?
+                .is_none_or(|row| row.deleted_at.is_some()),
+            None => false,
+        };
+        if chapter.deleted_at.is_some() || manuscript_deleted {
+            return Ok(DocAccess::Read);
+        }
+        Ok(access)
+    }
+
+    /// Whether the chapter has a document (anything was ever written to it).
+    pub async fn doc_exists(&self, doc_id: &str) -> Result<bool, StoreError> {
+        let found: Option<(i64,)> =
+            sqlx::query_as::<Any, _>("SELECT head_seq FROM doc_head WHERE doc_id = $1")
+                .bind(doc_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(found.is_some())
+    }
+
+    /// The snapshot and every update after it, consistent with each other: if a compaction
+    /// swaps the snapshot between the two reads, they are read again.
+    pub async fn doc_load(&self, doc_id: &str) -> Result<StoredDoc, StoreError> {
+        loop {
+            let Some((snapshot_seq, snapshot)) = self.doc_snapshot(doc_id).await? else {
+                return Ok(StoredDoc::default());
+            };
+            let updates = self.doc_since(doc_id, snapshot_seq).await?;
+            match self.doc_snapshot(doc_id).await? {
+                Some((again, _)) if again == snapshot_seq => {
+                    return Ok(StoredDoc {
+                        snapshot,
+                        snapshot_seq,
+                        updates,
+                    });
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    async fn doc_snapshot(
+        &self,
+        doc_id: &str,
+    ) -> Result<Option<(i64, Option<Vec<u8>>)>, StoreError> {
+        Ok(sqlx::query_as::<Any, (i64, Option<Vec<u8>>)>(
+            "SELECT snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1",
+        )
+        .bind(doc_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Updates after `after`, in order.
+    pub async fn doc_since(
+        &self,
+        doc_id: &str,
+        after: i64,
+    ) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+        Ok(sqlx::query_as::<Any, (i64, Vec<u8>)>(
+            "SELECT seq, update_v1 FROM doc_update WHERE doc_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(doc_id)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Appends updates in one transaction and answers their sequence numbers.
+    pub async fn doc_append(
+        &self,
+        doc_id: &str,
+        updates: &[Vec<u8>],
+    ) -> Result<Vec<i64>, StoreError> {
+        if updates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let now = now_ms();
+        let count = updates.len() as i64;
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        sqlx::query::<Any>(
+            "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ($1, 0, 0, $2) \
+             ON CONFLICT (doc_id) DO NOTHING",
+        )
+        .bind(doc_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let (head,): (i64,) = sqlx::query_as::<Any, (i64,)>(
+            "UPDATE doc_head SET head_seq = head_seq + $2, updated_at = $3 WHERE doc_id = $1 \
+             RETURNING head_seq",
+        )
+        .bind(doc_id)
+        .bind(count)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let first = head - count + 1;
+        for (chunk_index, chunk) in updates.chunks(ROWS_PER_INSERT).enumerate() {
+            let mut sql =
+                String::from("INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES ");
+            for i in 0..chunk.len() {
+                let b = i * 4;
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
+            }
+            let mut query = sqlx::query::<Any>(AssertSqlSafe(sql));
+            for (i, update) in chunk.iter().enumerate() {
+                let seq = first + (chunk_index * ROWS_PER_INSERT + i) as i64;
+                query = query
+                    .bind(doc_id)
+                    .bind(seq)
+                    .bind(update.as_slice())
+                    .bind(now);
+            }
+            query.execute(&mut *tx).await?;
+        }
+        if self.backend() == Backend::Postgres {
+            sqlx::query::<Any>("SELECT pg_notify($1, $2)")
+                .bind(DOORBELL_CHANNEL)
+                .bind(doc_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok((first..=head).collect())
+    }
+
+    /// Replaces the snapshot by `state` (covering every update up to `upto`) and deletes those
+    /// updates, in one transaction, if the stored snapshot still covers `expected_snapshot_seq`.
+    /// Answers whether it swapped.
+    pub async fn doc_swap_snapshot(
+        &self,
+        doc_id: &str,
+        expected_snapshot_seq: i64,
+        state: &[u8],
+        upto: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let mut tx = conn.begin().await?;
+        let swapped = sqlx::query::<Any>(
+            "UPDATE doc_head SET snapshot = $2, snapshot_seq = $3, updated_at = $4 \
+             WHERE doc_id = $1 AND snapshot_seq = $5 AND head_seq >= $3",
+        )
+        .bind(doc_id)
+        .bind(state)
+        .bind(upto)
+        .bind(now_ms())
+        .bind(expected_snapshot_seq)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if swapped != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query::<Any>("DELETE FROM doc_update WHERE doc_id = $1 AND seq <= $2")
+            .bind(doc_id)
+            .bind(upto)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+/// The doorbell's listening end (PostgreSQL only): which documents another instance wrote.
+#[derive(Debug)]
+pub struct Doorbell {
+    listener: sqlx::postgres::PgListener,
+}
+
+/// What the doorbell says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ring {
+    /// Someone appended to this document.
+    Doc(String),
+    /// The listening connection was lost and is being re-established: rings may have been
+    /// missed, so every open document should fetch what it lacks.
+    Reconnected,
+}
+
+impl Store {
+    /// Listens to the doorbell; `None` on SQLite (one process owns the file).
+    pub async fn doorbell(&self) -> Result<Option<Doorbell>, StoreError> {
+        if self.backend() != Backend::Postgres {
+            return Ok(None);
+        }
+        let mut listener = sqlx::postgres::PgListener::connect(&self.url).await?;
+        listener.listen(DOORBELL_CHANNEL).await?;
+        Ok(Some(Doorbell { listener }))
+    }
+}
+
+impl Doorbell {
+    /// The next ring. Reconnects by itself after a lost connection (answering `Reconnected`
+    /// once); an error means it could not reconnect this time — call again later.
+    pub async fn next(&mut self) -> Result<Ring, StoreError> {
+        match self.listener.try_recv().await? {
+            Some(notification) => Ok(Ring::Doc(notification.payload().to_owned())),
+            None => Ok(Ring::Reconnected),
+        }
+    }
+}
