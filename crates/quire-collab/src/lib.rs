@@ -5,3 +5,6 @@
 //! before acknowledging it, compacts the log with verification and derives HTML, plain text and
 //! a word count for REST readers. It knows nothing of HTTP or SQL: the transport lives in
 //! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
+
+pub mod compact;
+pub mod derive;
