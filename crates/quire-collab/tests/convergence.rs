@@ -40,6 +40,8 @@ struct Scenario {
     text: String,
     /// Marker tokens typed by a device and not deleted by that device.
     survivors: Vec<String>,
+    /// Deliveries after which a Yjs device held structs waiting for an earlier update.
+    held_pending: u32,
 }
 
 fn seed_spec() -> String {
@@ -120,6 +122,14 @@ fn yrs_replicas_converge_with_yjs_devices_and_lose_no_words() {
     node("converge.mjs", &["--seeds", &spec, "--out", out_dir]);
     let scenarios: Vec<Scenario> = read_lines(&out.path().join("converge.jsonl"));
     assert!(scenarios.len() >= 300 || std::env::var("QUIRE_CONVERGE_SEEDS").is_ok());
+
+    let gapped = scenarios.iter().filter(|s| s.held_pending > 0).count();
+    assert!(
+        gapped * 2 >= scenarios.len(),
+        "only {gapped} of {} scenarios made a Yjs device wait for a missing update: the \
+         delivery is not out of order enough to test pending structs",
+        scenarios.len()
+    );
 
     let mut failures = Vec::new();
     for s in &scenarios {

@@ -9,7 +9,8 @@
 // before an earlier one, so Yjs holds pending structs), until all three converge. Writes one
 // JSON line per seed to DIR/converge.jsonl: every update made (v1, base64), a shuffled delivery
 // schedule with duplicates for a fourth replica, Yjs's XML of `default`, its state vector, its
-// plain text, and the marker tokens each device typed and did not itself delete.
+// plain text, the marker tokens each device typed and did not itself delete, and how often a
+// device held pending structs.
 //
 // So that "every word a device typed and did not itself delete survives" is a property Yjs
 // itself must hold here, a device deletes only its own characters and only paragraphs it made,
@@ -89,6 +90,7 @@ class Device {
     this.selfDeleted = new Set()
     this.counter = 0
     this.made = [] // updates this device produced, in order
+    this.heldPending = 0 // deliveries after which Yjs held structs waiting for a gap to fill
     this.doc.on('update', (u, origin) => {
       if (origin !== REMOTE) this.made.push(u)
     })
@@ -96,6 +98,7 @@ class Device {
 
   receive (update) {
     Y.applyUpdate(this.doc, update, REMOTE)
+    if (this.doc.store.pendingStructs !== null) this.heldPending++
   }
 
   own (item) {
@@ -332,7 +335,8 @@ const scenario = (seed) => {
     xml,
     stateVector: [...Y.decodeStateVector(sv).entries()],
     text: plainText,
-    survivors
+    survivors,
+    heldPending: devices.reduce((n, d) => n + d.heldPending, 0)
   }
 }
 
