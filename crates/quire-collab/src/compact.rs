@@ -103,7 +103,7 @@ pub struct InvalidUpdate(#[from] pub yrs::encoding::read::Error);
 
 /// Decodes a v1 update, as a client sends it. One that does not decode is refused whole, and
 /// so is one Yjs would refuse or yrs would mishandle (a client id beyond 2^53, values nested
-/// absurdly deep: see [`wire`]). Every update the server applies or stores comes through here.
+/// absurdly deep: see `compact/wire.rs`). Every update the server applies or stores comes through here.
 pub fn decode_update_v1(bytes: &[u8]) -> Result<Update, InvalidUpdate> {
     wire::check_v1(bytes)?;
     Ok(Update::decode_v1(bytes)?)

@@ -3,7 +3,7 @@
 //! y-prosemirror tree in `default`. Reads only, in a read transaction; never writes.
 //!
 //! The HTML uses TipTap's tags. Everything a writer typed is escaped, and URLs and styles pass
-//! only through allow-lists ([`html`]), so a `<script>` or a `javascript:` link typed into a
+//! only through allow-lists (`derive/html.rs`), so a `<script>` or a `javascript:` link typed into a
 //! chapter never comes out live. Node types and marks this walker does not know keep their
 //! text: an unknown element becomes `<div data-type="…">` (or `<span data-type="…">` inside a
 //! paragraph), an unknown mark is left out.
@@ -58,7 +58,7 @@ pub fn derive(doc: &Doc) -> Derived {
     derive_in(&doc.transact())
 }
 
-/// [`derive`] within a transaction the caller already holds.
+/// [`derive()`] within a transaction the caller already holds.
 pub fn derive_in<T: ReadTxn>(txn: &T) -> Derived {
     let mut walker = Walker {
         txn,
@@ -92,7 +92,7 @@ pub fn derive_from_update(state: &[u8]) -> Result<Derived, DeriveError> {
 }
 
 /// The XML of `doc`'s `default` fragment exactly as Yjs 13.6's `XmlFragment.toString()` writes
-/// it (see [`yjs_xml`](self::yjs_xml) for why yrs's own `get_string` differs). Unescaped: for
+/// it (`derive/yjs_xml.rs` says why yrs's own `get_string` will not do). Unescaped: for
 /// comparing documents, never for display.
 pub fn yjs_xml(doc: &Doc) -> String {
     yjs_xml_in(&doc.transact())
