@@ -6,6 +6,8 @@
 //! a word count for REST readers. It knows nothing of HTTP or SQL: the transport lives in
 //! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
 
+pub mod compact;
+pub mod derive;
 pub mod hub;
 pub mod log;
 pub mod protocol;
