@@ -6,8 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::{mpsc, oneshot};
-use yrs::updates::decoder::Decode;
-use yrs::{Doc, ReadTxn, StateVector, Transact, Update};
+use yrs::{ReadTxn, StateVector, Transact};
 
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::DocMessage;
@@ -162,7 +161,7 @@ impl<L: UpdateLog> Hub<L> {
         }
         let stored = self.log.load(doc).await?;
         Ok(tokio::task::spawn_blocking(move || {
-            let doc = Doc::new();
+            let doc = crate::compact::replica();
             {
                 let mut txn = doc.transact_mut();
                 let parts = stored
@@ -170,8 +169,8 @@ impl<L: UpdateLog> Hub<L> {
                     .iter()
                     .chain(stored.updates.iter().map(|u| &u.update));
                 for bytes in parts {
-                    if let Ok(update) = Update::decode_v1(bytes) {
-                        let _ = txn.apply_update(update);
+                    if let Ok(update) = crate::compact::decode_update_v1(bytes) {
+                        let _ = crate::compact::apply_update(&mut txn, update);
                     }
                 }
             }
@@ -268,17 +267,13 @@ impl<L: UpdateLog> Hub<L> {
                 // caller retries and opens a fresh room.
                 self.retire(&doc, generation, &mut inbox);
                 while let Ok(command) = inbox.try_recv() {
-                    match command {
-                        Command::State { .. } | Command::Apply { .. } => {
-                            if room.handle(command).await.is_some() {
-                                return;
-                            }
-                        }
-                        _ => {}
+                    let answered = matches!(command, Command::State { .. } | Command::Apply { .. });
+                    if answered && room.handle(command).await.is_some() {
+                        return;
                     }
                 }
                 if room.flush().await && room.wants_compaction() {
-                    // COMPACTION-HOOK
+                    crate::compaction::run(&doc, &*self.log).await;
                 }
             }
             Exit::Poisoned => {

@@ -7,6 +7,7 @@
 //! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
 
 pub mod compact;
+pub mod compaction;
 pub mod derive;
 pub mod hub;
 pub mod log;

@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
-use yrs::{Doc, ReadTxn, StateVector, Transact, TransactionMut, Update};
+use yrs::{Doc, ReadTxn, StateVector, Transact, TransactionMut};
 
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::{self, DocMessage, encode};
@@ -159,6 +159,8 @@ pub(crate) struct Room<L: UpdateLog> {
     /// its snapshot.
     head: i64,
     logged: usize,
+    /// Set while a compaction of this document runs in the background.
+    compacting: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// How a room ended.
@@ -177,7 +179,7 @@ impl<L: UpdateLog> Room<L> {
         config: RoomConfig,
     ) -> Result<Self, LogError> {
         let stored = log.load(&name).await?;
-        let doc = Doc::new();
+        let doc = crate::compact::replica();
         {
             let mut txn = doc.transact_mut();
             let parts = stored
@@ -199,6 +201,7 @@ impl<L: UpdateLog> Room<L> {
             config,
             peers: HashMap::new(),
             batch: Vec::new(),
+            compacting: Arc::default(),
         })
     }
 
@@ -234,6 +237,7 @@ impl<L: UpdateLog> Room<L> {
             if !self.flush().await {
                 return Exit::Poisoned;
             }
+            self.compact_in_background();
         }
     }
 
@@ -300,9 +304,7 @@ impl<L: UpdateLog> Room<L> {
     }
 
     fn message(&mut self, conn: ConnId, message: DocMessage) -> Option<Exit> {
-        let Some(peer) = self.peers.get(&conn) else {
-            return None;
-        };
+        let peer = self.peers.get(&conn)?;
         let key = peer.key.clone();
         let writable = peer.writable;
         match message {
@@ -414,7 +416,7 @@ impl<L: UpdateLog> Room<L> {
 
     /// Whether a read-only peer's update holds nothing this document lacks.
     fn contains_nothing_new(&self, bytes: &[u8]) -> bool {
-        let Ok(update) = Update::decode_v1(bytes) else {
+        let Ok(update) = crate::compact::decode_update_v1(bytes) else {
             return false;
         };
         let txn = self.doc.transact();
@@ -568,10 +570,27 @@ impl<L: UpdateLog> Room<L> {
 
     pub(crate) fn wants_compaction(&self) -> bool {
         self.logged >= self.config.compact_after
+            && !self.compacting.load(std::sync::atomic::Ordering::Acquire)
     }
 
-    pub(crate) fn name(&self) -> &str {
-        &self.name
+    /// A document open for hours keeps its log short: past the threshold, compaction runs
+    /// beside the room (it only folds what is already in the log; appends go on meanwhile).
+    fn compact_in_background(&mut self) {
+        use std::sync::atomic::Ordering;
+        if !self.wants_compaction() {
+            return;
+        }
+        self.compacting.store(true, Ordering::Release);
+        self.logged = 0;
+        let (name, log, flag) = (
+            self.name.clone(),
+            Arc::clone(&self.log),
+            Arc::clone(&self.compacting),
+        );
+        tokio::spawn(async move {
+            crate::compaction::run(&name, &*log).await;
+            flag.store(false, Ordering::Release);
+        });
     }
 }
 
@@ -584,8 +603,10 @@ enum ApplyError {
 /// Decodes and applies a v1 update; answers whether it changed the document or left
 /// something pending (either way it must be kept).
 fn apply_bytes(txn: &mut TransactionMut<'_>, bytes: &[u8]) -> Result<bool, ApplyError> {
-    let update = Update::decode_v1(bytes).map_err(|_| ApplyError::Malformed)?;
-    let applied = catch_unwind(AssertUnwindSafe(|| txn.apply_update(update)));
+    let update = crate::compact::decode_update_v1(bytes).map_err(|_| ApplyError::Malformed)?;
+    let applied = catch_unwind(AssertUnwindSafe(|| {
+        crate::compact::apply_update(txn, update)
+    }));
     match applied {
         Ok(Ok(())) => {}
         Ok(Err(_)) => return Err(ApplyError::Malformed),

@@ -5,6 +5,7 @@
 //! the same server in-process (`quire-testkit`).
 
 pub mod auth;
+pub mod collab;
 pub mod config;
 pub mod error;
 pub mod http;
@@ -41,6 +42,10 @@ pub struct AppState {
     pub objects: Arc<dyn objects::ObjectStore>,
     /// The live channel's open sockets (`/api/v4/ws`, ADR 0009).
     pub live: Arc<live::Hub>,
+    /// The open chapter documents (`/api/v4/collab`, ADR 0010).
+    pub collab: Arc<collab::CollabHub>,
+    /// Cancelled when the server stops: closes every collaboration socket (1001).
+    pub collab_stop: tokio_util::sync::CancellationToken,
 }
 
 impl AppState {
@@ -56,6 +61,7 @@ impl AppState {
             .await
             .context("cannot open the database")?;
         let sms = sms::from_config(&config, &store)?;
+        let store_for_docs = store.clone();
         let objects = Arc::new(objects::LocalDir::in_data_dir(&config.data_dir));
         Ok(AppState {
             store,
@@ -65,6 +71,11 @@ impl AppState {
             mail_queued: Arc::default(),
             objects,
             live: Arc::default(),
+            collab: quire_collab::Hub::new(
+                Arc::new(collab::StoreLog(store_for_docs)),
+                quire_collab::RoomConfig::default(),
+            ),
+            collab_stop: tokio_util::sync::CancellationToken::new(),
         })
     }
 
@@ -90,12 +101,17 @@ pub async fn serve(
     let delivery = mail::delivery::spawn(&state, stopping.clone())?;
     let purge = trash::spawn(store.clone(), state.objects.clone(), stopping);
     let live = state.live.clone();
+    let (collab, collab_stop) = (state.collab.clone(), state.collab_stop.clone());
+    let stop_doorbell = collab_stop.clone();
+    let doorbell = collab::spawn_doorbell(store.clone(), collab.clone(), collab_stop.clone());
     let app = http::router(state);
-    // Live sockets never finish on their own: close them (1001) when shutdown starts, so that
-    // the graceful shutdown does not wait for them.
+    // Sockets never finish on their own: close them (1001) when shutdown starts, so that the
+    // graceful shutdown does not wait for them. Rooms finish the write in hand first.
     let shutdown = async move {
         shutdown.await;
         live.close_all();
+        collab_stop.cancel();
+        collab.shutdown().await;
     };
     let served = axum::serve(
         listener,
@@ -106,6 +122,8 @@ pub async fn serve(
     .context("the HTTP server failed");
     let _ = stop_delivery.send(true);
     let _ = purge.await;
+    stop_doorbell.cancel();
+    let _ = doorbell.await;
     if let Some(delivery) = delivery
         && tokio::time::timeout(DELIVERY_STOP_GRACE, delivery)
             .await

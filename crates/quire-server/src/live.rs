@@ -122,6 +122,9 @@ impl Inner {
 pub struct Hub {
     inner: Mutex<Inner>,
     next_id: AtomicU64,
+    /// Other sockets (the collaboration socket) that must close when their session ends:
+    /// `(user, session, token)`, cancelled by [`Hub::close_session`] and [`Hub::close_user`].
+    watchers: Mutex<Vec<(String, String, tokio_util::sync::CancellationToken)>>,
 }
 
 impl Hub {
@@ -245,8 +248,35 @@ impl Hub {
         }
     }
 
+    /// A token cancelled when the actor's session ends (logout, revoke, account deleted).
+    pub fn watch_session(&self, actor: &Actor) -> tokio_util::sync::CancellationToken {
+        let token = tokio_util::sync::CancellationToken::new();
+        let mut watchers = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        // A closed socket cancels its own token on the way out; forget those.
+        watchers.retain(|(_, _, t)| !t.is_cancelled());
+        watchers.push((
+            actor.user_id.clone(),
+            actor.session_id.clone(),
+            token.clone(),
+        ));
+        token
+    }
+
+    fn end_watchers(&self, ends: impl Fn(&str, &str) -> bool) {
+        let mut watchers = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        watchers.retain(|(user, session, token)| {
+            if ends(user, session) {
+                token.cancel();
+                false
+            } else {
+                !token.is_cancelled()
+            }
+        });
+    }
+
     /// Closes the sockets opened with a session that has ended.
     pub fn close_session(&self, user_id: &str, session_id: &str) {
+        self.end_watchers(|user, session| user == user_id && session == session_id);
         let mut inner = self.lock();
         let sockets: Vec<u64> = inner
             .by_user
@@ -268,6 +298,7 @@ impl Hub {
 
     /// Closes every socket of a user (the account was deleted).
     pub fn close_user(&self, user_id: &str) {
+        self.end_watchers(|user, _| user == user_id);
         let mut inner = self.lock();
         let sockets: Vec<u64> = inner
             .by_user

@@ -173,6 +173,7 @@ pub fn router(state: AppState) -> Router {
         )
         // The live channel: a WebSocket, not JSON, so outside the OpenAPI document (ADR 0009).
         .route("/ws", get(crate::live::upgrade))
+        .route("/collab", get(crate::collab::upgrade))
         .fallback(|| async { ApiError::NotFound })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))

@@ -4,6 +4,7 @@
 mod access_matrix;
 mod accounts;
 mod chapter_content;
+mod collab;
 mod config;
 mod envelope;
 mod live;

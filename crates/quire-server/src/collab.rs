@@ -1,0 +1,360 @@
+//! `GET /api/v4/collab`: chapter text over the Hocuspocus v4 framing (ADR 0002, ADR 0010).
+//!
+//! One socket multiplexes the chapters a device has open; a document's name is its chapter id.
+//! The upgrade needs the session cookie and our own Origin (like `/api/v4/ws`); each document
+//! is then authorised when the client sends its `Auth` frame (the provider sends one, usually
+//! with an empty token, before syncing): the owner and Editors get `read-write`, Commenters and
+//! Viewers `readonly` (their updates are answered `SyncStatus false` and never stored), anyone
+//! else `PermissionDenied`. Frames go to the document's room in `quire-collab`, which
+//! acknowledges an update only once the log holds it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use quire_collab::protocol::{self, ClientFrame, DocMessage, Scope, encode};
+use quire_collab::{
+    CloseReason, LogError, LoggedUpdate, Membership, PeerLink, StoredDoc, UpdateLog,
+};
+use quire_core::Id;
+use quire_store::docs::{DocAccess, Ring};
+use quire_store::{Store, StoreError};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use crate::AppState;
+use crate::auth::Actor;
+use crate::error::ApiError;
+
+/// The largest frame a client may send: a chapter's whole state on first sync (the REST limit
+/// for chapter text is the same, ADR 0008).
+pub const MAX_FRAME_BYTES: usize = 8 * 1024 * 1024;
+/// Frames queued for one socket before it counts as fallen behind and is reset.
+pub const QUEUE_FRAMES: usize = 1024;
+/// The provider reconnects after 30 s without a message, so an idle socket hears a ping
+/// (the framing's one-byte Ping) this often; one silent for [`SILENCE_LIMIT`] is closed.
+pub const PING_EVERY: Duration = Duration::from_secs(10);
+pub const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// Documents one socket may have open at once.
+pub const MAX_DOCS_PER_SOCKET: usize = 256;
+
+/// Close codes.
+mod close {
+    pub const GOING_AWAY: u16 = 1001;
+    pub const UNSUPPORTED: u16 = 1003;
+    pub const INVALID: u16 = 1007;
+    pub const POLICY: u16 = 1008;
+    /// Hocuspocus's ResetConnection: reconnect and resync.
+    pub const RESET: u16 = 4205;
+}
+
+/// The update log over the store.
+#[derive(Debug, Clone)]
+pub struct StoreLog(pub Store);
+
+fn log_error(error: StoreError) -> LogError {
+    LogError(error.to_string())
+}
+
+impl UpdateLog for StoreLog {
+    async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
+        let stored = self.0.doc_load(doc).await.map_err(log_error)?;
+        Ok(StoredDoc {
+            snapshot: stored.snapshot,
+            snapshot_seq: stored.snapshot_seq,
+            updates: stored
+                .updates
+                .into_iter()
+                .map(|(seq, update)| LoggedUpdate { seq, update })
+                .collect(),
+        })
+    }
+
+    async fn append(&self, doc: &str, updates: &[Vec<u8>]) -> Result<Vec<i64>, LogError> {
+        self.0.doc_append(doc, updates).await.map_err(log_error)
+    }
+
+    async fn since(&self, doc: &str, after: i64) -> Result<Vec<LoggedUpdate>, LogError> {
+        Ok(self
+            .0
+            .doc_since(doc, after)
+            .await
+            .map_err(log_error)?
+            .into_iter()
+            .map(|(seq, update)| LoggedUpdate { seq, update })
+            .collect())
+    }
+
+    async fn swap_snapshot(
+        &self,
+        doc: &str,
+        expected_snapshot_seq: i64,
+        state: &[u8],
+        upto: i64,
+    ) -> Result<bool, LogError> {
+        self.0
+            .doc_swap_snapshot(doc, expected_snapshot_seq, state, upto)
+            .await
+            .map_err(log_error)
+    }
+}
+
+/// This process's open chapter documents.
+pub type CollabHub = quire_collab::Hub<StoreLog>;
+
+/// Rings the hub for every document another instance wrote (PostgreSQL's doorbell), and makes
+/// every open document fetch what it missed after the listener reconnects. Ends when `stop`
+/// is cancelled; on SQLite it does nothing (one process owns the file).
+pub fn spawn_doorbell(
+    store: Store,
+    hub: Arc<CollabHub>,
+    stop: CancellationToken,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut bell = loop {
+            match store.doorbell().await {
+                Ok(Some(bell)) => break bell,
+                Ok(None) => return,
+                Err(error) => {
+                    tracing::error!(%error, "cannot listen to the document doorbell; retrying");
+                    tokio::select! {
+                        _ = stop.cancelled() => return,
+                        _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                    }
+                }
+            }
+        };
+        // Anything written before the listener started is fetched too.
+        hub.resync_all();
+        loop {
+            tokio::select! {
+                _ = stop.cancelled() => return,
+                ring = bell.next() => match ring {
+                    Ok(Ring::Doc(doc)) => hub.remote(&doc),
+                    Ok(Ring::Reconnected) => {
+                        tracing::warn!("document doorbell reconnected; resyncing open documents");
+                        hub.resync_all();
+                    }
+                    Err(error) => {
+                        tracing::error!(%error, "document doorbell failed; retrying");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        hub.resync_all();
+                    }
+                },
+            }
+        }
+    })
+}
+
+/// `GET /api/v4/collab`: upgrades a signed-in request whose `Origin`, when present, is our own.
+pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response {
+    let (mut parts, _body) = request.into_parts();
+    if !crate::auth::csrf::same_origin(&parts.headers, &app.config.public_url) {
+        tracing::warn!("cross-site collaboration socket refused");
+        return ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response();
+    }
+    let actor = match Actor::from_request_parts(&mut parts, &app).await {
+        Ok(actor) => actor,
+        Err(e) => return e.into_response(),
+    };
+    let ws = match WebSocketUpgrade::from_request_parts(&mut parts, &app).await {
+        Ok(ws) => ws,
+        Err(rejection) => {
+            return ApiError::refused(rejection.status(), "websocket_upgrade_required")
+                .into_response();
+        }
+    };
+    ws.max_frame_size(MAX_FRAME_BYTES)
+        .max_message_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| run(socket, app, actor))
+}
+
+/// One document of a socket: joined to its room, or refused (its frames are ignored).
+enum Open {
+    Joined(Membership),
+    Refused,
+}
+
+async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
+    let hub = app.collab.clone();
+    let conn = hub.next_connection();
+    let (frames, mut outgoing) = mpsc::channel(QUEUE_FRAMES);
+    let link = PeerLink {
+        id: conn,
+        frames,
+        closer: Arc::new(Mutex::new(None)),
+        cancel: app.collab_stop.child_token(),
+    };
+    let ended = app.live.watch_session(&actor);
+    tracing::debug!(conn, user = %actor.user_id, "collab socket opened");
+    let mut docs: HashMap<String, Open> = HashMap::new();
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut heard = tokio::time::Instant::now();
+    let closing: Option<(u16, &'static str)> = loop {
+        tokio::select! {
+            frame = outgoing.recv() => match frame {
+                Some(frame) => {
+                    if socket.send(Message::Binary(frame)).await.is_err() {
+                        break None;
+                    }
+                }
+                None => break None,
+            },
+            _ = link.cancel.cancelled() => {
+                let reason = link.closer.lock().ok().and_then(|slot| *slot);
+                break Some(match reason {
+                    Some(CloseReason::Reset) => (close::RESET, "Reset Connection"),
+                    Some(CloseReason::Malformed) => (close::INVALID, "malformed"),
+                    Some(CloseReason::GoingAway) | None => (close::GOING_AWAY, "going_away"),
+                });
+            }
+            _ = ended.cancelled() => break Some((crate::live::close::SESSION_ENDED, "session_ended")),
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Text(_))) => break Some((close::UNSUPPORTED, "binary_only")),
+                    Some(Ok(Message::Binary(bytes))) => {
+                        if let Err(reason) = handle_frame(&app, &actor, &link, &mut docs, &bytes).await {
+                            break Some(reason);
+                        }
+                    }
+                }
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() > SILENCE_LIMIT {
+                    break Some((close::GOING_AWAY, "silent"));
+                }
+                if socket.send(Message::Binary(encode::ping().into())).await.is_err() {
+                    break None;
+                }
+            }
+        }
+    };
+    // Forget the session watch (the hub prunes cancelled tokens).
+    ended.cancel();
+    for open in docs.into_values() {
+        if let Open::Joined(membership) = open {
+            membership.leave().await;
+        }
+    }
+    if let Some((code, reason)) = closing {
+        let _ = socket
+            .send(Message::Close(Some(CloseFrame {
+                code,
+                reason: reason.into(),
+            })))
+            .await;
+    }
+    tracing::debug!(conn, "collab socket closed");
+}
+
+/// Acts on one binary frame; `Err` closes the socket with that code and reason.
+async fn handle_frame(
+    app: &AppState,
+    actor: &Actor,
+    link: &PeerLink,
+    docs: &mut HashMap<String, Open>,
+    bytes: &[u8],
+) -> Result<(), (u16, &'static str)> {
+    let frame = match protocol::decode(bytes) {
+        Ok(frame) => frame,
+        Err(error) => {
+            tracing::warn!(conn = link.id, user = %actor.user_id, %error, "closing a collab socket that sent a bad frame");
+            return Err((close::INVALID, "malformed"));
+        }
+    };
+    let (key, message) = match frame {
+        ClientFrame::Pong => return Ok(()),
+        ClientFrame::Doc { key, message } => (key, message),
+    };
+    match (docs.get(&key), message) {
+        (None, DocMessage::Auth { .. }) => {
+            if docs.len() >= MAX_DOCS_PER_SOCKET {
+                tracing::warn!(conn = link.id, "too many documents on one collab socket");
+                return Err((close::POLICY, "too_many_documents"));
+            }
+            let open = authorise(app, actor, link, &key).await?;
+            docs.insert(key, open);
+        }
+        (Some(Open::Joined(membership)), DocMessage::Close) => {
+            membership.leave().await;
+            docs.remove(&key);
+        }
+        (Some(Open::Joined(membership)), message) => {
+            if !membership.send(message).await {
+                return Err((close::RESET, "Reset Connection"));
+            }
+        }
+        (Some(Open::Refused), DocMessage::Close) => {
+            docs.remove(&key);
+        }
+        (Some(Open::Refused), _) | (None, _) => {
+            // Nothing for a document that was refused or never authenticated: the client was
+            // told (or will be, when it authenticates).
+            tracing::debug!(
+                conn = link.id,
+                key,
+                "frame for a document not open on this socket"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Decides the socket's access to the document named by `key` and joins its room.
+async fn authorise(
+    app: &AppState,
+    actor: &Actor,
+    link: &PeerLink,
+    key: &str,
+) -> Result<Open, (u16, &'static str)> {
+    let name = protocol::document_name(key);
+    let access = match Id::parse(name) {
+        Ok(_) => app.store.doc_access(&actor.user_id, name).await,
+        Err(_) => Err(StoreError::NotFound),
+    };
+    let scope = match access {
+        Ok(DocAccess::Write) => Scope::ReadWrite,
+        Ok(DocAccess::Read) => Scope::ReadOnly,
+        Err(StoreError::NotFound | StoreError::NotAuthorized) => {
+            deny(link, key, "not_found");
+            return Ok(Open::Refused);
+        }
+        Err(error) => {
+            tracing::error!(%error, doc = name, "could not check access to a document");
+            deny(link, key, "server_error");
+            return Ok(Open::Refused);
+        }
+    };
+    // Authenticated goes out before the room can send anything for this socket.
+    if link
+        .frames
+        .try_send(encode::authenticated(key, scope).into())
+        .is_err()
+    {
+        return Err((close::RESET, "Reset Connection"));
+    }
+    match app
+        .collab
+        .join(name, key, link.clone(), scope == Scope::ReadWrite)
+        .await
+    {
+        Ok(membership) => Ok(Open::Joined(membership)),
+        Err(error) => {
+            tracing::error!(%error, doc = name, "could not open a document");
+            Err((close::RESET, "Reset Connection"))
+        }
+    }
+}
+
+fn deny(link: &PeerLink, key: &str, reason: &str) {
+    let _ = link
+        .frames
+        .try_send(encode::permission_denied(key, reason).into());
+}

@@ -1,0 +1,516 @@
+//! The collaboration socket `/api/v4/collab` (ADR 0010) over real sockets, speaking the
+//! Hocuspocus v4 framing as a provider would: who may open which chapter and how, that an
+//! update is acknowledged once stored and reaches the other devices, and that bad input is
+//! refused without harming the document or the other clients.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use quire_collab::derive::derive_from_update;
+use quire_testkit::{Db, TestApp};
+use serde_json::json;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{self, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use yrs::encoding::read::{Cursor, Read};
+use yrs::encoding::write::Write;
+use yrs::updates::decoder::Decode;
+use yrs::updates::encoder::Encode;
+use yrs::{
+    Doc, GetString, ReadTxn, StateVector, Transact, Update, XmlElementPrelim, XmlFragment,
+    XmlTextPrelim,
+};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+const PASSWORD: &str = "a writer's long secret";
+const EXPECT: Duration = Duration::from_secs(3);
+const QUIET: Duration = Duration::from_millis(250);
+
+fn id(name: &str) -> String {
+    format!("{name:0<22}")
+}
+
+/// What the server sent about one document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Heard {
+    Authenticated(String),
+    Denied(String),
+    Step1(Vec<u8>),
+    Step2(Vec<u8>),
+    Update(Vec<u8>),
+    Status(bool),
+    Awareness(Vec<u8>),
+}
+
+fn frame(key: &str, kind: u32, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.write_string(key);
+    out.write_var(kind);
+    body(&mut out);
+    out
+}
+
+fn auth(key: &str) -> Vec<u8> {
+    frame(key, 2, |o| {
+        o.write_var(0u32);
+        o.write_string("");
+    })
+}
+
+fn sync(key: &str, step: u32, bytes: &[u8]) -> Vec<u8> {
+    frame(key, 0, |o| {
+        o.write_var(step);
+        o.write_buf(bytes);
+    })
+}
+
+fn parse(bytes: &[u8]) -> Option<(String, Heard)> {
+    if bytes == [9] {
+        return None; // the server's keep-alive ping
+    }
+    let mut c = Cursor::new(bytes);
+    let key = c.read_string().expect("a key").to_owned();
+    let kind: u32 = c.read_var().expect("a type");
+    let heard = match kind {
+        0 => {
+            let step: u32 = c.read_var().expect("a step");
+            let body = c.read_buf().expect("a body").to_vec();
+            match step {
+                0 => Heard::Step1(body),
+                1 => Heard::Step2(body),
+                _ => Heard::Update(body),
+            }
+        }
+        1 => Heard::Awareness(c.read_buf().expect("a body").to_vec()),
+        2 => match c.read_var::<u32>().expect("an auth type") {
+            1 => Heard::Denied(c.read_string().expect("a reason").to_owned()),
+            _ => Heard::Authenticated(c.read_string().expect("a scope").to_owned()),
+        },
+        8 => Heard::Status(c.read_var::<u32>().expect("a status") == 1),
+        other => panic!("unexpected message type {other}"),
+    };
+    Some((key, heard))
+}
+
+struct Client {
+    ws: Ws,
+}
+
+impl Client {
+    async fn connect(
+        app: &TestApp,
+        cookie: Option<&str>,
+        origin: Option<&str>,
+    ) -> Result<Client, tungstenite::Error> {
+        let mut request = app
+            .ws_url("/api/v4/collab")
+            .into_client_request()
+            .expect("a request");
+        if let Some(cookie) = cookie {
+            request
+                .headers_mut()
+                .insert("cookie", HeaderValue::from_str(cookie).expect("a header"));
+        }
+        if let Some(origin) = origin {
+            request
+                .headers_mut()
+                .insert("origin", HeaderValue::from_str(origin).expect("a header"));
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request).await?;
+        Ok(Client { ws })
+    }
+
+    async fn open(app: &TestApp, email: &str) -> Client {
+        let cookie = app.session_cookie(email, PASSWORD).await;
+        Client::connect(app, Some(&cookie), None)
+            .await
+            .expect("the socket opens")
+    }
+
+    async fn send(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::binary(bytes))
+            .await
+            .expect("the frame is sent");
+    }
+
+    async fn next(&mut self) -> (String, Heard) {
+        loop {
+            let message = tokio::time::timeout(EXPECT, self.ws.next())
+                .await
+                .expect("a frame in time")
+                .expect("the socket is open")
+                .expect("a frame");
+            match message {
+                Message::Binary(bytes) => {
+                    if let Some(heard) = parse(&bytes) {
+                        return heard;
+                    }
+                }
+                Message::Ping(_) | Message::Pong(_) => {}
+                other => panic!("expected a binary frame, got {other:?}"),
+            }
+        }
+    }
+
+    async fn quiet(&mut self) {
+        loop {
+            match tokio::time::timeout(QUIET, self.ws.next()).await {
+                Err(_) => return,
+                Ok(Some(Ok(Message::Binary(bytes)))) => {
+                    if let Some(heard) = parse(&bytes) {
+                        panic!("expected nothing, got {heard:?}");
+                    }
+                }
+                Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+                Ok(other) => panic!("expected nothing, got {other:?}"),
+            }
+        }
+    }
+
+    async fn close_code(&mut self) -> u16 {
+        loop {
+            let message = tokio::time::timeout(EXPECT, self.ws.next())
+                .await
+                .expect("a close in time");
+            match message {
+                Some(Ok(Message::Close(Some(close)))) => return close.code.into(),
+                Some(Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_))) => {}
+                other => panic!("expected a close frame, got {other:?}"),
+            }
+        }
+    }
+
+    /// Authenticates `chapter` and runs the provider's first sync: answers the scope and the
+    /// server's state of the document.
+    async fn join(&mut self, chapter: &str) -> (String, Vec<u8>) {
+        self.send(auth(chapter)).await;
+        let (_, scope) = self.next().await;
+        let Heard::Authenticated(scope) = scope else {
+            panic!("expected authenticated, got {scope:?}");
+        };
+        self.send(sync(chapter, 0, &StateVector::default().encode_v1()))
+            .await;
+        let (_, step2) = self.next().await;
+        let Heard::Step2(state) = step2 else {
+            panic!("expected step 2, got {step2:?}");
+        };
+        assert!(matches!(self.next().await.1, Heard::Step1(_)));
+        // Our step 2 (nothing the server lacks) is acknowledged like any update.
+        self.send(sync(
+            chapter,
+            1,
+            &Doc::new()
+                .transact()
+                .encode_state_as_update_v1(&StateVector::default()),
+        ))
+        .await;
+        assert_eq!(self.next().await.1, Heard::Status(true));
+        (scope, state)
+    }
+}
+
+/// A paragraph holding `text`, as a new client's update.
+fn paragraph(client: u64, text: &str) -> Vec<u8> {
+    let doc = Doc::with_client_id(client);
+    let fragment = doc.get_or_insert_xml_fragment("default");
+    let mut txn = doc.transact_mut();
+    let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+    p.push_back(&mut txn, XmlTextPrelim::new(text));
+    txn.encode_update_v1()
+}
+
+fn text_of(state: &[u8]) -> String {
+    derive_from_update(state).expect("a document").text
+}
+
+async fn writer_with_a_chapter(db: Db) -> TestApp {
+    let app = TestApp::spawn_with(db, &[]).await;
+    app.sign_up("Ada", "ada@example.com", PASSWORD).await;
+    app.put_json(
+        &format!("manuscripts/put/{}", id("m1")),
+        &json!({"title": "Novel"}),
+    )
+    .await
+    .data();
+    app.put_json(
+        &format!("chapters/put/{}", id("c1")),
+        &json!({"manuscript_id": id("m1"), "name": "One"}),
+    )
+    .await
+    .data();
+    app
+}
+
+#[tokio::test]
+async fn an_update_is_acknowledged_once_stored_and_reaches_the_other_devices() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        let mut laptop = Client::open(&app, "ada@example.com").await;
+        let mut phone = Client::open(&app, "ada@example.com").await;
+        let (scope, state) = laptop.join(&c1).await;
+        assert_eq!(scope, "read-write");
+        assert_eq!(text_of(&state), "");
+        phone.join(&c1).await;
+
+        let update = paragraph(7, "The night train left at nine.");
+        laptop.send(sync(&c1, 2, &update)).await;
+        assert_eq!(laptop.next().await, (c1.clone(), Heard::Status(true)));
+        let (_, heard) = phone.next().await;
+        let Heard::Update(relayed) = heard else {
+            panic!("expected the update, got {heard:?}");
+        };
+        assert_eq!(text_of(&relayed), "The night train left at nine.");
+        laptop.quiet().await;
+        assert!(app.state.store.doc_exists(&c1).await.expect("a read"));
+
+        // The same update again is harmless: acknowledged, not relayed, not stored twice.
+        laptop.send(sync(&c1, 2, &update)).await;
+        assert_eq!(laptop.next().await.1, Heard::Status(true));
+        phone.quiet().await;
+        let stored = app.state.store.doc_load(&c1).await.expect("a read");
+        assert_eq!(stored.updates.len(), 1);
+
+        // A device that comes later gets everything in its first sync.
+        let mut tablet = Client::open(&app, "ada@example.com").await;
+        let (_, state) = tablet.join(&c1).await;
+        assert_eq!(text_of(&state), "The night train left at nine.");
+    }
+}
+
+#[tokio::test]
+async fn collaborators_get_the_scope_their_grant_gives_and_strangers_nothing() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        for (name, email) in [
+            ("Ed", "ed@example.com"),
+            ("Vi", "vi@example.com"),
+            ("Eve", "eve@example.com"),
+        ] {
+            app.sign_up_as(&app.new_client(), name, email, PASSWORD)
+                .await;
+        }
+        for (email, permission) in [("ed@example.com", 1), ("vi@example.com", 3)] {
+            app.post_json(
+                "manuscripts/share",
+                &json!({"manuscript_id": id("m1"), "email": email, "permissions": permission}),
+            )
+            .await
+            .data();
+        }
+        let mut ada = Client::open(&app, "ada@example.com").await;
+        ada.join(&c1).await;
+
+        let mut editor = Client::open(&app, "ed@example.com").await;
+        assert_eq!(editor.join(&c1).await.0, "read-write");
+        editor
+            .send(sync(&c1, 2, &paragraph(11, "Edited by Ed.")))
+            .await;
+        assert_eq!(editor.next().await.1, Heard::Status(true));
+        assert!(matches!(ada.next().await.1, Heard::Update(_)));
+
+        // A Viewer reads; its updates are refused and nothing of them is stored or relayed.
+        let mut viewer = Client::open(&app, "vi@example.com").await;
+        let (scope, state) = viewer.join(&c1).await;
+        assert_eq!(scope, "readonly");
+        assert_eq!(text_of(&state), "Edited by Ed.");
+        viewer.send(sync(&c1, 2, &paragraph(12, "Vandalism"))).await;
+        assert_eq!(viewer.next().await.1, Heard::Status(false));
+        ada.quiet().await;
+        let stored = app.state.store.doc_load(&c1).await.expect("a read");
+        assert_eq!(stored.updates.len(), 1);
+
+        // Someone else, and a chapter that does not exist, are denied alike.
+        let mut eve = Client::open(&app, "eve@example.com").await;
+        eve.send(auth(&c1)).await;
+        assert_eq!(eve.next().await.1, Heard::Denied("not_found".into()));
+        eve.send(sync(&c1, 2, &paragraph(13, "Intrusion"))).await;
+        eve.quiet().await;
+        ada.send(auth(&id("nope"))).await;
+        assert_eq!(ada.next().await.1, Heard::Denied("not_found".into()));
+        ada.send(auth("../etc/passwd")).await;
+        assert_eq!(ada.next().await.1, Heard::Denied("not_found".into()));
+
+        // Removing the Editor's grant: a new authentication is denied.
+        app.post_json(
+            "manuscripts/share",
+            &json!({"manuscript_id": id("m1"), "email": "ed@example.com", "permissions": 0}),
+        )
+        .await;
+        let mut editor_again = Client::open(&app, "ed@example.com").await;
+        editor_again.send(auth(&c1)).await;
+        assert_eq!(
+            editor_again.next().await.1,
+            Heard::Denied("not_found".into())
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_upgrade_needs_a_session_and_our_own_origin() {
+    let app = writer_with_a_chapter(Db::Sqlite).await;
+    let refused = Client::connect(&app, None, None).await;
+    assert!(
+        matches!(refused, Err(tungstenite::Error::Http(ref r)) if r.status() == 401),
+        "{:?}",
+        refused.err()
+    );
+    let cookie = app.session_cookie("ada@example.com", PASSWORD).await;
+    let foreign = Client::connect(&app, Some(&cookie), Some("https://evil.example")).await;
+    assert!(
+        matches!(foreign, Err(tungstenite::Error::Http(ref r)) if r.status() == 403),
+        "{:?}",
+        foreign.err()
+    );
+
+    // Logging out closes the session's collaboration sockets.
+    let mut socket = Client::connect(&app, Some(&cookie), None)
+        .await
+        .expect("opens");
+    socket.join(&id("c1")).await;
+    let answer = reqwest::Client::new()
+        .get(app.url("/api/v4/auth/logout"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .expect("logout");
+    assert!(answer.status().is_success());
+    assert_eq!(socket.close_code().await, 4001);
+}
+
+#[tokio::test]
+async fn bad_input_closes_only_the_socket_that_sent_it_and_stores_nothing() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        let mut good = Client::open(&app, "ada@example.com").await;
+        good.join(&c1).await;
+        good.send(sync(&c1, 2, &paragraph(21, "Kept safe."))).await;
+        assert_eq!(good.next().await.1, Heard::Status(true));
+
+        // A frame that does not decode.
+        let mut bad = Client::open(&app, "ada@example.com").await;
+        bad.send(vec![3, b'a', b'b']).await;
+        assert_eq!(bad.close_code().await, 1007);
+
+        // An update whose bytes are not a Yjs update.
+        let mut bad = Client::open(&app, "ada@example.com").await;
+        bad.join(&c1).await;
+        bad.send(sync(&c1, 2, &[0xff; 64])).await;
+        assert_eq!(bad.close_code().await, 1007);
+
+        // Text frames are not the protocol.
+        let mut bad = Client::open(&app, "ada@example.com").await;
+        bad.ws
+            .send(Message::text("{\"hello\":1}"))
+            .await
+            .expect("sent");
+        assert_eq!(bad.close_code().await, 1003);
+
+        // A frame over the limit ends the connection.
+        let mut bad = Client::open(&app, "ada@example.com").await;
+        bad.join(&c1).await;
+        let huge = sync(&c1, 2, &vec![0u8; 9 * 1024 * 1024]);
+        let _ = bad.ws.send(Message::binary(huge)).await;
+        let ended = tokio::time::timeout(EXPECT, bad.ws.next())
+            .await
+            .expect("ends in time");
+        assert!(
+            !matches!(ended, Some(Ok(Message::Binary(_)))),
+            "the oversized frame was answered: {ended:?}"
+        );
+
+        // The document and the good client are unaffected.
+        good.send(sync(&c1, 2, &paragraph(22, "Still here."))).await;
+        assert_eq!(good.next().await.1, Heard::Status(true));
+        let stored = app.state.store.doc_load(&c1).await.expect("a read");
+        assert_eq!(stored.updates.len(), 2);
+        let mut check = Client::open(&app, "ada@example.com").await;
+        let (_, state) = check.join(&c1).await;
+        assert_eq!(text_of(&state), "Kept safe.\nStill here.");
+    }
+}
+
+#[tokio::test]
+async fn a_device_that_was_offline_merges_by_state_vector_without_losing_words() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        // Both devices start from the server's state, then write apart.
+        let mut laptop = Client::open(&app, "ada@example.com").await;
+        laptop.join(&c1).await;
+        laptop
+            .send(sync(&c1, 2, &paragraph(31, "Shared opening.")))
+            .await;
+        assert_eq!(laptop.next().await.1, Heard::Status(true));
+
+        let phone_doc = Doc::with_client_id(32);
+        {
+            let mut txn = phone_doc.transact_mut();
+            let (_, state) = (0, app_state(&app, &c1).await);
+            txn.apply_update(Update::decode_v1(&state).expect("decodes"))
+                .expect("applies");
+        }
+        let before = phone_doc.transact().state_vector();
+        {
+            let fragment = phone_doc.get_or_insert_xml_fragment("default");
+            let mut txn = phone_doc.transact_mut();
+            let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+            p.push_back(&mut txn, XmlTextPrelim::new("Written on the train."));
+        }
+        laptop
+            .send(sync(&c1, 2, &paragraph(33, "Written at the desk.")))
+            .await;
+        assert_eq!(laptop.next().await.1, Heard::Status(true));
+
+        // The phone reconnects: step 1 with its state vector, the server's step 2 holds only
+        // what it lacks, and the phone's step 2 holds only what the server lacks.
+        let mut phone = Client::open(&app, "ada@example.com").await;
+        phone.send(auth(&c1)).await;
+        assert_eq!(
+            phone.next().await.1,
+            Heard::Authenticated("read-write".into())
+        );
+        let sv = phone_doc.transact().state_vector().encode_v1();
+        phone.send(sync(&c1, 0, &sv)).await;
+        let Heard::Step2(missing) = phone.next().await.1 else {
+            panic!("expected step 2");
+        };
+        let Heard::Step1(server_sv) = phone.next().await.1 else {
+            panic!("expected step 1");
+        };
+        phone_doc
+            .transact_mut()
+            .apply_update(Update::decode_v1(&missing).expect("decodes"))
+            .expect("applies");
+        let server_sv = StateVector::decode_v1(&server_sv).expect("decodes");
+        let ours = phone_doc.transact().encode_state_as_update_v1(&server_sv);
+        phone.send(sync(&c1, 1, &ours)).await;
+        assert_eq!(phone.next().await.1, Heard::Status(true));
+        assert!(matches!(laptop.next().await.1, Heard::Update(_)));
+        assert_ne!(before, phone_doc.transact().state_vector());
+
+        let merged = text_of(&app_state(&app, &c1).await);
+        for words in [
+            "Shared opening.",
+            "Written on the train.",
+            "Written at the desk.",
+        ] {
+            assert!(merged.contains(words), "{words:?} lost from {merged:?}");
+        }
+        let phone_text = phone_doc
+            .get_or_insert_xml_fragment("default")
+            .get_string(&phone_doc.transact());
+        assert!(phone_text.contains("Written at the desk."));
+    }
+}
+
+/// The server's whole state of a document, as a fresh client would get it.
+async fn app_state(app: &TestApp, chapter: &str) -> Vec<u8> {
+    app.state.collab.state(chapter).await.expect("a state")
+}
