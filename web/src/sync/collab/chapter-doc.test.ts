@@ -1,0 +1,267 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+
+import type { StoreProblem } from '@/storage/problems';
+
+import {
+  COLLAB_WRITE_INTERVAL_MS,
+  COMPACT_AFTER_ROWS,
+  openChapterDoc,
+  RETRY_FIRST_DELAY_MS,
+  type ChapterDoc,
+  type ChapterDocDeps,
+} from './chapter-doc';
+import { CollabDatabase } from './collab-db';
+
+const CHAPTER = 'ChapterOne000000000001';
+const USER = 'UserAnaWriter000000001';
+const OTHER_USER = 'UserBenReader000000002';
+let databases = 0;
+const opened: CollabDatabase[] = [];
+
+function freshDb(): CollabDatabase {
+  databases += 1;
+  const db = new CollabDatabase(`quire-collab-test-${String(databases)}`);
+  opened.push(db);
+  return db;
+}
+
+const silentLog = { warn: () => undefined };
+
+function open(db: CollabDatabase, deps: ChapterDocDeps = {}, userId = USER): Promise<ChapterDoc> {
+  return openChapterDoc(CHAPTER, userId, { db, log: silentLog, ...deps });
+}
+
+/** Appends a paragraph holding `text` to the chapter body, as one local transaction. */
+function type(chapter: ChapterDoc, text: string): void {
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  chapter.doc.getXmlFragment('default').push([paragraph]);
+}
+
+function body(chapter: ChapterDoc): string {
+  return chapter.doc.getXmlFragment('default').toJSON();
+}
+
+/** Resolves at the next change the chapter reports (here: the end of a write). */
+function nextChange(chapter: ChapterDoc): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = chapter.onChange(() => {
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+function rows(db: CollabDatabase) {
+  return db.updates.where('doc').equals(CHAPTER).toArray();
+}
+
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+describe('openChapterDoc', () => {
+  it('stores the text and loads it back into a new document', async () => {
+    const db = freshDb();
+    const first = await open(db);
+    type(first, 'It was a dark and stormy night');
+    await first.close();
+    first.doc.destroy();
+
+    const again = await open(db);
+    expect(body(again)).toBe('<paragraph>It was a dark and stormy night</paragraph>');
+    expect(again.hasUnsavedLocalChanges()).toBe(false);
+    await again.close();
+    // Loading applied the stored rows without writing them again.
+    expect(await rows(db)).toHaveLength(1);
+  });
+
+  it('coalesces 50 updates typed within 200 ms into one write, 250 ms after the first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const db = freshDb();
+    const chapter = await open(db);
+    const add = vi.spyOn(db.updates, 'add');
+    for (let i = 0; i < 50; i += 1) {
+      type(chapter, `word${String(i)}`);
+      vi.advanceTimersByTime(4);
+    }
+    expect(add).not.toHaveBeenCalled();
+    expect(chapter.hasUnsavedLocalChanges()).toBe(true);
+
+    const written = nextChange(chapter);
+    vi.advanceTimersByTime(COLLAB_WRITE_INTERVAL_MS - 200);
+    await written;
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    const [row] = await rows(db);
+    const restored = new Y.Doc();
+    Y.applyUpdate(restored, row?.update ?? new Uint8Array());
+    expect(restored.getXmlFragment('default').length).toBe(50);
+
+    // The next edit waits its own 250 ms.
+    type(chapter, 'later');
+    vi.advanceTimersByTime(COLLAB_WRITE_INTERVAL_MS - 1);
+    await Promise.resolve();
+    expect(add).toHaveBeenCalledTimes(1);
+    const second = nextChange(chapter);
+    vi.advanceTimersByTime(1);
+    await second;
+    expect(add).toHaveBeenCalledTimes(2);
+    await chapter.close();
+  });
+
+  it('writes at once on pagehide, without waiting for the timer', async () => {
+    let pageHide: () => void = () => undefined;
+    const db = freshDb();
+    const chapter = await open(db, {
+      subscribePageHide: (listener) => {
+        pageHide = listener;
+        return () => undefined;
+      },
+      setTimeout: () => 'never fires',
+      clearTimeout: () => undefined,
+    });
+    type(chapter, 'Closing the tab now');
+    pageHide();
+    await vi.waitFor(async () => {
+      expect(await rows(db)).toHaveLength(1);
+    });
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    await chapter.close();
+  });
+
+  it('keeps the bytes when the device is full, reports it once and retries until stored', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const db = freshDb();
+    const problems: StoreProblem[] = [];
+    const chapter = await open(db, { reportProblem: (problem) => problems.push(problem) });
+    const full = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    vi.spyOn(db.updates, 'add').mockRejectedValueOnce(full()).mockRejectedValueOnce(full());
+
+    type(chapter, 'First words');
+    await chapter.flush();
+    expect(problems).toEqual([{ type: 'quota' }]);
+    expect(chapter.hasUnsavedLocalChanges()).toBe(true);
+    expect(await rows(db)).toHaveLength(0);
+
+    type(chapter, 'More words'); // waits for the retry, merged with the kept bytes
+    const secondFailure = nextChange(chapter);
+    vi.advanceTimersByTime(RETRY_FIRST_DELAY_MS);
+    await secondFailure;
+    expect(problems).toHaveLength(1);
+    expect(await rows(db)).toHaveLength(0);
+
+    const stored = nextChange(chapter);
+    vi.advanceTimersByTime(2 * RETRY_FIRST_DELAY_MS); // the delay doubled
+    await stored;
+    expect(await rows(db)).toHaveLength(1);
+
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    await chapter.close();
+    const again = await open(db);
+    expect(body(again)).toBe('<paragraph>First words</paragraph><paragraph>More words</paragraph>');
+    await again.close();
+  });
+
+  it('compacts a long log in one transaction and keeps the rows another tab appended', async () => {
+    const db = freshDb();
+    const tabA = await open(db);
+    const tabB = await open(db);
+    type(tabB, 'Typed in tab B');
+    await tabB.flush();
+    const other = await open(db, {}, OTHER_USER);
+    type(other, 'Another account on this device');
+    await other.close();
+
+    // Tab A counts the rows it wrote itself: the 101st write replaces the log.
+    for (let i = 0; i <= COMPACT_AFTER_ROWS; i += 1) {
+      type(tabA, `line ${String(i)}`);
+      await tabA.flush();
+    }
+    const own = (await rows(db)).filter((row) => row.user_id === USER);
+    expect(own).toHaveLength(1);
+    expect(await db.docs.get(CHAPTER)).toMatchObject({ user_id: USER });
+    expect((await rows(db)).filter((row) => row.user_id === OTHER_USER)).toHaveLength(1);
+    // Tab A took tab B's row into its document before replacing the log.
+    expect(body(tabA)).toContain('Typed in tab B');
+
+    type(tabB, 'Tab B again');
+    await tabB.close();
+    await tabA.close();
+    const reader = await open(db);
+    expect(body(reader)).toContain('Typed in tab B');
+    expect(body(reader)).toContain('Tab B again');
+    expect(body(reader)).toContain(`line ${String(COMPACT_AFTER_ROWS)}`);
+    expect(body(reader)).not.toContain('Another account');
+    await reader.close();
+  });
+
+  it('compacts on open when more than 20 rows are stored', async () => {
+    const db = freshDb();
+    const writer = await open(db);
+    for (let i = 0; i < 21; i += 1) {
+      type(writer, `line ${String(i)}`);
+      await writer.flush();
+    }
+    await writer.close();
+    expect(await rows(db)).toHaveLength(21);
+
+    const reader = await open(db);
+    await reader.flush();
+    expect(await rows(db)).toHaveLength(1);
+    expect(reader.doc.getXmlFragment('default').length).toBe(21);
+    expect((await db.docs.get(CHAPTER))?.compacted_at).toEqual(expect.any(Number));
+    await reader.close();
+  });
+
+  it('loses neither tab’s words when two tabs edit the same chapter', async () => {
+    const db = freshDb();
+    const tabA = await open(db);
+    const tabB = await open(db);
+    type(tabA, 'from A');
+    type(tabB, 'from B');
+    await Promise.all([tabA.close(), tabB.close()]);
+
+    const reader = await open(db);
+    expect(body(reader)).toContain('from A');
+    expect(body(reader)).toContain('from B');
+    await reader.close();
+  });
+
+  it('remembers the acknowledged state vector across a reload', async () => {
+    const db = freshDb();
+    const chapter = await open(db);
+    type(chapter, 'Acked');
+    const stateVector = Y.encodeStateVector(chapter.doc);
+    chapter.markAcked(stateVector);
+    await chapter.close();
+
+    const again = await open(db);
+    expect(again.ackedStateVector()).toEqual(Y.decodeStateVector(stateVector));
+    await again.close();
+  });
+
+  it('stores the server’s updates but not local edits while those are refused', async () => {
+    const db = freshDb();
+    const chapter = await open(db);
+    const server = { name: 'the provider' };
+    chapter.treatAsRemote(server);
+    chapter.setLocalEditsRefused(true);
+
+    type(chapter, 'Not allowed');
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    const remote = new Y.Doc();
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('From the server')]);
+    remote.getXmlFragment('default').push([paragraph]);
+    Y.applyUpdate(chapter.doc, Y.encodeStateAsUpdate(remote), server);
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    await chapter.close();
+
+    const again = await open(db);
+    expect(body(again)).toBe('<paragraph>From the server</paragraph>');
+    await again.close();
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * A chapter's Yjs document kept on this device: `openChapterDoc` loads the stored update log
+ * into a fresh `Y.Doc` and appends every later update to it (the Dexie database `quire-collab`,
+ * never y-indexeddb; DESIGN §4). Writes are coalesced to one every 250 ms and flushed at once on
+ * `pagehide` and `close()`. A failed write keeps the bytes in memory and retries; nothing is
+ * dropped. It knows nothing of the network: the connection tells it which origins are the
+ * server's, when the server acknowledged, and when local edits are refused.
+ */
+import * as Y from 'yjs';
+
+import type { StoreProblem } from '@/storage/problems';
+import { isQuotaExceeded } from '@/storage/quota';
+
+import { collabDatabase, type CollabDatabase } from './collab-db';
+
+/** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
+export const COLLAB_WRITE_INTERVAL_MS = 250;
+/** A log longer than this is compacted to one row on the next write. */
+export const COMPACT_AFTER_ROWS = 100;
+/** A log longer than this when the chapter is opened is compacted at once. */
+export const COMPACT_ON_OPEN_AFTER_ROWS = 20;
+/** After a failed write: retry after 1 s, doubling up to 30 s. */
+export const RETRY_FIRST_DELAY_MS = 1_000;
+export const RETRY_MAX_DELAY_MS = 30_000;
+
+/** The origin of updates read back from IndexedDB, so they are not written again. */
+export const PERSISTENCE_ORIGIN: unique symbol = Symbol('quire-collab-persistence');
+
+export interface CollabLog {
+  warn: (message: string, detail?: unknown) => void;
+}
+
+export interface ChapterDocDeps {
+  db?: CollabDatabase;
+  /** A full device is reported as `{ type: 'quota' }` (once per run of failed writes). */
+  reportProblem?: (problem: StoreProblem) => void;
+  log?: CollabLog;
+  /** Subscribes to the page's `pagehide`; returns an unsubscribe function. */
+  subscribePageHide?: (listener: () => void) => () => void;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  now?: () => number;
+}
+
+export interface ChapterDoc {
+  readonly chapterId: string;
+  readonly userId: string;
+  readonly doc: Y.Doc;
+  /** An update made on this device is only in memory (not yet in IndexedDB). */
+  hasUnsavedLocalChanges(): boolean;
+  /** The state vector the server last acknowledged, decoded; empty if it never did. */
+  ackedStateVector(): ReadonlyMap<number, number>;
+  /** The server has everything up to `stateVector` (`Y.encodeStateVector`); stored with the next write. */
+  markAcked(stateVector: Uint8Array): void;
+  /** Updates applied with this origin came from the server: stored, but not "made here". */
+  treatAsRemote(origin: unknown): void;
+  /** While refused, updates made here are neither stored nor counted, and a warning is logged. */
+  setLocalEditsRefused(refused: boolean): void;
+  /** Called when what `hasUnsavedLocalChanges` or `ackedStateVector` answer may have changed. */
+  onChange(listener: () => void): () => void;
+  /** Writes what is pending now; resolves when that write finished (or failed and will retry). */
+  flush(): Promise<void>;
+  /** Stops recording, flushes; a failed flush keeps retrying in the background. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  update: Uint8Array;
+  local: boolean;
+}
+
+function defaultSubscribePageHide(listener: () => void): () => void {
+  if (typeof globalThis.addEventListener !== 'function') return () => undefined;
+  globalThis.addEventListener('pagehide', listener);
+  return () => {
+    globalThis.removeEventListener('pagehide', listener);
+  };
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
+  return a !== null && a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Loads the chapter's stored updates (origin `PERSISTENCE_ORIGIN`) and records every later one. */
+export async function openChapterDoc(
+  chapterId: string,
+  userId: string,
+  deps: ChapterDocDeps = {},
+): Promise<ChapterDoc> {
+  const db = deps.db ?? collabDatabase();
+  const log = deps.log ?? console;
+  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearTimer =
+    deps.clearTimeout ??
+    ((handle) => {
+      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    });
+  const now = deps.now ?? Date.now;
+
+  const [rows, stored] = await db.transaction('r', db.updates, db.docs, async () =>
+    Promise.all([db.updates.where('doc').equals(chapterId).toArray(), db.docs.get(chapterId)]),
+  );
+  const own = rows.filter((row) => row.user_id === userId);
+  const doc = new Y.Doc({ gc: true });
+  if (own.length > 0) {
+    Y.applyUpdate(doc, Y.mergeUpdates(own.map((row) => row.update)), PERSISTENCE_ORIGIN);
+  }
+
+  let ackedSv: Uint8Array | null = stored?.user_id === userId ? (stored.acked_sv ?? null) : null;
+  let ackedMap: ReadonlyMap<number, number> = ackedSv ? Y.decodeStateVector(ackedSv) : new Map();
+  let ackedDirty = false;
+  let storedRows = own.length;
+  let compactNeeded = storedRows > COMPACT_ON_OPEN_AFTER_ROWS;
+  let pending: Pending[] = [];
+  let inFlightLocal = false;
+  let writing: Promise<void> = Promise.resolve();
+  let timer: unknown = null;
+  let retryTimer: unknown = null;
+  /** 0 while writes succeed; else the delay before the next retry. */
+  let retryDelay = 0;
+  let refused = false;
+  let closed = false;
+  const remoteOrigins = new Set<unknown>();
+  const listeners = new Set<() => void>();
+
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+
+  async function commit(update: Uint8Array | null, ack: Uint8Array | null, compact: boolean) {
+    await db.transaction('rw', db.updates, db.docs, async () => {
+      const existing = await db.docs.get(chapterId);
+      const mine = existing?.user_id === userId ? existing : undefined;
+      let compactedAt = mine?.compacted_at ?? null;
+      if (compact) {
+        const logged = (await db.updates.where('doc').equals(chapterId).toArray()).filter(
+          (row) => row.user_id === userId,
+        );
+        // Another tab may have appended rows this doc has not seen yet: take them in first, so
+        // the one row that replaces the log holds them too. Only the rows read here are deleted.
+        if (logged.length > 0) {
+          Y.applyUpdate(doc, Y.mergeUpdates(logged.map((row) => row.update)), PERSISTENCE_ORIGIN);
+        }
+        await db.updates.bulkDelete(logged.map((row) => row.seq));
+        await db.updates.add({
+          doc: chapterId,
+          user_id: userId,
+          update: Y.encodeStateAsUpdate(doc),
+        });
+        compactedAt = now();
+      } else if (update) {
+        await db.updates.add({ doc: chapterId, user_id: userId, update });
+      }
+      if (compact || ack) {
+        const ackedBytes = ack ?? mine?.acked_sv;
+        await db.docs.put({
+          doc: chapterId,
+          user_id: userId,
+          compacted_at: compactedAt,
+          ...(ackedBytes ? { acked_sv: ackedBytes } : {}),
+        });
+      }
+    });
+  }
+
+  /** One write of everything pending; never rejects. */
+  async function writeOnce() {
+    // After close the doc may be destroyed: only append what is left, never compact.
+    const compactWanted = !closed && !refused && compactNeeded;
+    if (pending.length === 0 && !ackedDirty && !compactWanted) return;
+    const batch = pending;
+    pending = [];
+    const local = batch.some((entry) => entry.local);
+    const update =
+      batch.length === 0
+        ? null
+        : batch.length === 1
+          ? (batch[0]?.update ?? null)
+          : Y.mergeUpdates(batch.map((entry) => entry.update));
+    const ack = ackedDirty ? ackedSv : null;
+    ackedDirty = false;
+    const compact =
+      compactWanted || (!closed && !refused && storedRows + (update ? 1 : 0) > COMPACT_AFTER_ROWS);
+    inFlightLocal = local;
+    try {
+      await commit(update, ack, compact);
+      storedRows = compact ? 1 : storedRows + (update ? 1 : 0);
+      if (compact) compactNeeded = false;
+      retryDelay = 0;
+    } catch (error) {
+      if (update) pending.unshift({ update, local });
+      if (ack) ackedDirty = true;
+      if (compact) compactNeeded = true;
+      if (isQuotaExceeded(error)) {
+        if (retryDelay === 0) deps.reportProblem?.({ type: 'quota' });
+      } else {
+        log.warn(`Collab: storing chapter ${chapterId} failed; will retry.`, error);
+      }
+      scheduleRetry();
+    } finally {
+      inFlightLocal = false;
+      notify();
+    }
+  }
+
+  function enqueueWrite(): Promise<void> {
+    writing = writing.then(writeOnce);
+    return writing;
+  }
+
+  function schedule() {
+    // During a run of failures the retry timer does the next write.
+    if (timer !== null || retryTimer !== null) return;
+    timer = setTimer(() => {
+      timer = null;
+      void enqueueWrite();
+    }, COLLAB_WRITE_INTERVAL_MS);
+  }
+
+  function scheduleRetry() {
+    retryDelay =
+      retryDelay === 0 ? RETRY_FIRST_DELAY_MS : Math.min(retryDelay * 2, RETRY_MAX_DELAY_MS);
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    if (retryTimer !== null) clearTimer(retryTimer);
+    retryTimer = setTimer(() => {
+      retryTimer = null;
+      void enqueueWrite();
+    }, retryDelay);
+  }
+
+  function flush(): Promise<void> {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    if (retryTimer !== null) clearTimer(retryTimer);
+    retryTimer = null;
+    return enqueueWrite();
+  }
+
+  const handleUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin === PERSISTENCE_ORIGIN) return;
+    const local = !remoteOrigins.has(origin);
+    if (local && refused) {
+      log.warn(`Collab: chapter ${chapterId} is not writable; a local edit was not kept.`);
+      return;
+    }
+    const wasSaved = !hasUnsavedLocalChanges();
+    pending.push({ update, local });
+    if (wasSaved && local) notify();
+    schedule();
+  };
+  doc.on('update', handleUpdate);
+
+  const unsubscribePageHide = (deps.subscribePageHide ?? defaultSubscribePageHide)(() => {
+    void flush();
+  });
+  if (compactNeeded) void enqueueWrite();
+
+  function hasUnsavedLocalChanges(): boolean {
+    return inFlightLocal || pending.some((entry) => entry.local);
+  }
+
+  return {
+    chapterId,
+    userId,
+    doc,
+    hasUnsavedLocalChanges,
+    ackedStateVector: () => ackedMap,
+    markAcked(stateVector) {
+      if (sameBytes(ackedSv, stateVector)) return;
+      ackedSv = stateVector;
+      ackedMap = Y.decodeStateVector(stateVector);
+      ackedDirty = true;
+      notify();
+      schedule();
+    },
+    treatAsRemote(origin) {
+      remoteOrigins.add(origin);
+    },
+    setLocalEditsRefused(value) {
+      refused = value;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    flush,
+    async close() {
+      if (closed) return writing;
+      closed = true;
+      doc.off('update', handleUpdate);
+      unsubscribePageHide();
+      await flush();
+      listeners.clear();
+    },
+  };
+}

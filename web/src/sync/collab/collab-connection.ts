@@ -1,0 +1,308 @@
+/**
+ * The client of `/api/v4/collab` (DESIGN §4, ADR 0002): one `HocuspocusProviderWebsocket` for
+ * the tab, one `HocuspocusProvider` per open chapter multiplexed on it (document name = chapter
+ * id; the server authenticates by the session cookie, so the token is empty). Each chapter's
+ * `Y.Doc` comes from `openChapterDoc`, so it is on this device before it is on the wire. It
+ * derives the status the UI shows and remembers what the server acknowledged. No React, no
+ * editor binding; the WebSocket constructor is injected.
+ */
+import {
+  HocuspocusProvider,
+  HocuspocusProviderWebsocket,
+  type CompleteHocuspocusProviderWebsocketConfiguration,
+} from '@hocuspocus/provider';
+import type { Awareness } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+
+import type { StoreProblem } from '@/storage/problems';
+
+import {
+  openChapterDoc,
+  PERSISTENCE_ORIGIN,
+  type ChapterDocDeps,
+  type CollabLog,
+} from './chapter-doc';
+import type { CollabDatabase } from './collab-db';
+import { chapterStatus, type ChapterStatus } from './status';
+
+export const COLLAB_PATH = '/api/v4/collab';
+/** The y-prosemirror / TipTap shape: the chapter body is the XmlFragment `default`. */
+export const CHAPTER_FRAGMENT = 'default';
+
+/** `/api/v4/collab` against the page's location, `wss:` on HTTPS. */
+export function collabUrl(location: { protocol: string; host: string }): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${COLLAB_PATH}`;
+}
+
+/** Reconnect tuning passed to the provider's socket (tests shorten it). */
+export type CollabReconnectOptions = Partial<
+  Pick<
+    CompleteHocuspocusProviderWebsocketConfiguration,
+    'delay' | 'initialDelay' | 'factor' | 'minDelay' | 'maxDelay' | 'jitter'
+  >
+>;
+
+export interface CollabConnectionOptions {
+  /** `ws(s)://host/api/v4/collab`; see `collabUrl`. */
+  url: string;
+  /** The signed-in user: stored updates are scoped to them. */
+  userId: string;
+  /** A `WebSocket`-compatible constructor; defaults to the browser's. */
+  WebSocketImpl?: new (url: string) => unknown;
+  db?: CollabDatabase;
+  reportProblem?: (problem: StoreProblem) => void;
+  log?: CollabLog;
+  reconnect?: CollabReconnectOptions;
+  /** Timers, clock and `pagehide` for the local persistence. */
+  persistence?: Pick<ChapterDocDeps, 'setTimeout' | 'clearTimeout' | 'now' | 'subscribePageHide'>;
+}
+
+/** One opened chapter. Several handles may share one document; each is closed on its own. */
+export interface ChapterHandle {
+  readonly chapterId: string;
+  readonly doc: Y.Doc;
+  /** `doc.getXmlFragment('default')`, what the editor binds to. */
+  readonly fragment: Y.XmlFragment;
+  /** Presence for the editor's carets (the provider's). */
+  readonly awareness: Awareness | null;
+  status(): ChapterStatus;
+  /** Called with each new status; returns an unsubscribe function. */
+  onStatus(listener: (status: ChapterStatus) => void): () => void;
+  /** False while `read-only` or `denied`: the editor must not allow edits (they are refused). */
+  writable(): boolean;
+  /** Releases this handle; the last one out detaches the chapter and flushes it to IndexedDB. */
+  close(): Promise<void>;
+}
+
+export interface CollabConnection {
+  /** Loads the chapter from IndexedDB, then attaches it to the socket. */
+  open(chapterId: string): Promise<ChapterHandle>;
+  /** Detaches and destroys every chapter and the socket; resolves once all is flushed. */
+  close(): Promise<void>;
+}
+
+/** A chapter attached to the socket, shared by its handles. */
+interface LiveChapter {
+  doc: Y.Doc;
+  awareness: Awareness | null;
+  status(): ChapterStatus;
+  listeners: Set<(status: ChapterStatus) => void>;
+  teardown(): Promise<void>;
+}
+
+interface Entry {
+  refs: number;
+  ready: Promise<LiveChapter>;
+}
+
+export function createCollabConnection(options: CollabConnectionOptions): CollabConnection {
+  const { userId } = options;
+  const log = options.log ?? console;
+  const socket = new HocuspocusProviderWebsocket({
+    url: options.url,
+    autoConnect: false,
+    WebSocketPolyfill: options.WebSocketImpl ?? globalThis.WebSocket,
+    ...options.reconnect,
+  });
+  const entries = new Map<string, Entry>();
+  /** Chapters being torn down; opening one again waits for its last flush. */
+  const closing = new Map<string, Promise<void>>();
+  let attached = 0;
+  let closed = false;
+
+  function attach(provider: HocuspocusProvider) {
+    provider.attach();
+    attached += 1;
+    if (attached === 1) void socket.connect();
+  }
+
+  function detach(provider: HocuspocusProvider) {
+    provider.destroy();
+    attached -= 1;
+    if (attached === 0 && !closed) socket.disconnect();
+  }
+
+  async function start(chapterId: string): Promise<LiveChapter> {
+    await closing.get(chapterId);
+    const store = await openChapterDoc(chapterId, userId, {
+      ...options.persistence,
+      ...(options.db ? { db: options.db } : {}),
+      ...(options.reportProblem ? { reportProblem: options.reportProblem } : {}),
+      log,
+    });
+    const { doc } = store;
+    const listeners = new Set<(status: ChapterStatus) => void>();
+    let readOnly = false;
+    let denied = false;
+    let sending = true;
+    let holdsRefused = false;
+    let current: ChapterStatus = computeStatus();
+
+    function computeStatus(): ChapterStatus {
+      return chapterStatus({
+        denied,
+        readOnly,
+        unsavedLocal: store.hasUnsavedLocalChanges(),
+        acked: store.ackedStateVector(),
+        current: Y.decodeStateVector(Y.encodeStateVector(doc)),
+      });
+    }
+
+    function refresh() {
+      const next = computeStatus();
+      if (next === current) return;
+      current = next;
+      for (const listener of [...listeners]) listener(next);
+    }
+
+    /**
+     * When the server has acknowledged every message sent, it holds all this doc holds — unless
+     * the doc holds a refused local edit, which was never sent: then the ack is left as it was.
+     */
+    function maybeAck() {
+      if (!denied && !holdsRefused && provider.isSynced && provider.unsyncedChanges === 0) {
+        store.markAcked(Y.encodeStateVector(doc));
+      }
+      refresh();
+    }
+
+    /** Read-only or denied: local edits are not stored and not sent (the server refuses them). */
+    function refuseLocalEdits(refuse: boolean) {
+      store.setLocalEditsRefused(refuse);
+      if (refuse && sending) doc.off('update', provider.boundDocumentUpdateHandler);
+      if (!refuse && !sending) doc.on('update', provider.boundDocumentUpdateHandler);
+      sending = !refuse;
+    }
+
+    const provider = new HocuspocusProvider({
+      name: chapterId,
+      document: doc,
+      token: '',
+      websocketProvider: socket,
+      onAuthenticated: ({ scope }) => {
+        denied = false;
+        readOnly = scope === 'readonly';
+        refuseLocalEdits(readOnly);
+        refresh();
+      },
+      onAuthenticationFailed: ({ reason }) => {
+        log.warn(`Collab: access to chapter ${chapterId} denied (${reason}).`);
+        denied = true;
+        refuseLocalEdits(true);
+        refresh();
+      },
+      onSynced: maybeAck,
+      onUnsyncedChanges: maybeAck,
+    });
+    store.treatAsRemote(provider);
+
+    // Registered after the provider's own handler, so its unsynced count is already updated.
+    const handleDocUpdate = (_update: Uint8Array, origin: unknown) => {
+      if (origin === provider) {
+        maybeAck();
+        return;
+      }
+      if (!sending && origin !== PERSISTENCE_ORIGIN) holdsRefused = true;
+      refresh();
+    };
+    doc.on('update', handleDocUpdate);
+    const unsubscribeStore = store.onChange(refresh);
+    attach(provider);
+
+    let torn: Promise<void> | null = null;
+    return {
+      doc,
+      awareness: provider.awareness,
+      status: () => current,
+      listeners,
+      teardown() {
+        torn ??= (async () => {
+          listeners.clear();
+          doc.off('update', handleDocUpdate);
+          unsubscribeStore();
+          detach(provider);
+          await store.close();
+          doc.destroy();
+        })();
+        return torn;
+      },
+    };
+  }
+
+  function release(chapterId: string, entry: Entry): Promise<void> {
+    entry.refs -= 1;
+    // After the connection closed, it has torn every chapter down already.
+    if (entry.refs > 0 || entries.get(chapterId) !== entry) return Promise.resolve();
+    entries.delete(chapterId);
+    const done = entry.ready
+      .then((chapter) => chapter.teardown())
+      .catch(() => undefined)
+      .finally(() => {
+        if (closing.get(chapterId) === done) closing.delete(chapterId);
+      });
+    closing.set(chapterId, done);
+    return done;
+  }
+
+  function handleFor(chapterId: string, entry: Entry, chapter: LiveChapter): ChapterHandle {
+    const own = new Set<(status: ChapterStatus) => void>();
+    let released = false;
+    return {
+      chapterId,
+      doc: chapter.doc,
+      fragment: chapter.doc.getXmlFragment(CHAPTER_FRAGMENT),
+      awareness: chapter.awareness,
+      status: () => chapter.status(),
+      onStatus(listener) {
+        own.add(listener);
+        chapter.listeners.add(listener);
+        return () => {
+          own.delete(listener);
+          chapter.listeners.delete(listener);
+        };
+      },
+      writable: () => chapter.status() !== 'read-only' && chapter.status() !== 'denied',
+      close() {
+        if (released) return Promise.resolve();
+        released = true;
+        for (const listener of own) chapter.listeners.delete(listener);
+        return release(chapterId, entry);
+      },
+    };
+  }
+
+  return {
+    async open(chapterId) {
+      if (closed) throw new Error('The collaboration connection is closed.');
+      let entry = entries.get(chapterId);
+      if (entry) {
+        entry.refs += 1;
+      } else {
+        entry = { refs: 1, ready: start(chapterId) };
+        entries.set(chapterId, entry);
+      }
+      const current = entry;
+      try {
+        return handleFor(chapterId, current, await current.ready);
+      } catch (error) {
+        current.refs -= 1;
+        if (entries.get(chapterId) === current) entries.delete(chapterId);
+        throw error;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const open = [...entries.entries()];
+      entries.clear();
+      await Promise.all([
+        ...open.map(([, entry]) =>
+          entry.ready.then((chapter) => chapter.teardown()).catch(() => undefined),
+        ),
+        ...closing.values(),
+      ]);
+      socket.destroy();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+export {
+  COLLAB_WRITE_INTERVAL_MS,
+  openChapterDoc,
+  PERSISTENCE_ORIGIN,
+  type ChapterDoc,
+  type ChapterDocDeps,
+  type CollabLog,
+} from './chapter-doc';
+export { CollabDatabase, collabDatabase, COLLAB_DB_NAME } from './collab-db';
+export {
+  CHAPTER_FRAGMENT,
+  COLLAB_PATH,
+  collabUrl,
+  createCollabConnection,
+  type ChapterHandle,
+  type CollabConnection,
+  type CollabConnectionOptions,
+  type CollabReconnectOptions,
+} from './collab-connection';
+export { chapterStatus, stateVectorCovers, type ChapterStatus } from './status';
