@@ -39,7 +39,10 @@ export type Manuscript = z.infer<typeof manuscriptSchema>;
 /** The two kinds the manuscripts list shows; the value is the API's path segment. */
 export type ShelfKind = 'folders' | 'manuscripts';
 
-/** Arrays a manuscript answer may carry (`copy`, `templates/use`): not kept in the list's row. */
+/**
+ * Arrays a manuscript answer may carry (`GET manuscripts/{id}`, `copy`, `templates/use`): not
+ * kept in the manuscript's row. Each key is also the kind of its rows.
+ */
 export const MANUSCRIPT_CHILDREN = [
   'groups',
   'outlines',
@@ -52,6 +55,8 @@ export const MANUSCRIPT_CHILDREN = [
   'plotboards',
   'element_relationship_boards',
 ] as const;
+
+export type ManuscriptChild = (typeof MANUSCRIPT_CHILDREN)[number];
 
 /** A manuscript answer without its children, as the listing would give it. */
 export function withoutChildren(manuscript: Manuscript): Manuscript {
