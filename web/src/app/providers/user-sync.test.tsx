@@ -1,0 +1,72 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { session } from '@/lib/session';
+import type { SessionSyncOptions } from '@/sync';
+import { buildUser } from '@/testing/build-user';
+import { renderRoutes } from '@/testing/render-with-providers';
+
+import { UserSync } from './user-sync';
+
+const started = vi.hoisted(
+  () => [] as { options: SessionSyncOptions; stop: ReturnType<typeof vi.fn> }[],
+);
+
+vi.mock('@/sync', () => ({
+  startSessionSync: (options: SessionSyncOptions) => {
+    const stop = vi.fn();
+    started.push({ options, stop });
+    return { stop };
+  },
+}));
+
+function renderShell() {
+  renderRoutes(
+    [
+      { path: '/manuscripts', element: <UserSync /> },
+      { path: '/auth/logout', element: <h1>Logging out</h1> },
+    ],
+    '/manuscripts',
+  );
+}
+
+describe('the app shell’s sync', () => {
+  it('starts the signed-in user’s sync and stops it on logout', () => {
+    started.length = 0;
+    act(() => {
+      session.setUser(buildUser({ id: 'UserAnaWriter000000001' }));
+    });
+    renderShell();
+    expect(started.map((run) => run.options.userId)).toEqual(['UserAnaWriter000000001']);
+
+    act(() => {
+      session.clear();
+    });
+    expect(started[0]?.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to logout when the sync says so, telling why when the local database failed', async () => {
+    started.length = 0;
+    act(() => {
+      session.setUser(buildUser());
+    });
+    renderShell();
+    act(() => {
+      started[0]?.options.logout('database');
+    });
+    expect(await screen.findByRole('heading', { name: 'Logging out' })).toBeVisible();
+    expect(screen.getByText(/Logged out: this device's storage stopped working/)).toBeVisible();
+  });
+
+  it('tells the user when the device is full', async () => {
+    started.length = 0;
+    act(() => {
+      session.setUser(buildUser());
+    });
+    renderShell();
+    act(() => {
+      started[0]?.options.onQuota();
+    });
+    expect(await screen.findByText('This device is out of storage')).toBeVisible();
+  });
+});
