@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createActionLog, ACTION_LOG_RETENTION_MS } from './action-log';
 import { APP_DB_SCHEMA, APP_DB_VERSION, AppDatabase } from './app-db';
+import { daysLeft } from './entities';
 import { askForPersistentStorage } from './persistence';
 import { SHARED_DB_VERSION, SharedDatabase } from './shared-db';
 import { createUserCache } from './user-cache';
@@ -124,5 +125,16 @@ describe('persistent storage', () => {
     await expect(
       askForPersistentStorage({ persist: () => Promise.reject(new Error('no')) }),
     ).resolves.toBe(false);
+  });
+});
+
+describe('days left in the trash', () => {
+  it('never shows more than 60, even for a deletion stamped a little ahead of this device', () => {
+    const day = 86_400_000;
+    expect(daysLeft(T0, T0)).toBe(60);
+    expect(daysLeft(T0 + 40, T0)).toBe(60);
+    expect(daysLeft(T0 - 1, T0)).toBe(60);
+    expect(daysLeft(T0 - day, T0)).toBe(59);
+    expect(daysLeft(T0 - 60 * day, T0)).toBe(0);
   });
 });
