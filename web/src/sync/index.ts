@@ -79,7 +79,8 @@ export function manuscriptsPortFor(userId: string): ManuscriptsPort {
 export interface SessionSyncOptions {
   userId: string;
   reloadUser: () => Promise<unknown>;
-  logout: (reason: 'session' | 'database') => void;
+  logout: () => void;
+  onSessionEnded: () => void;
   onQuota: () => void;
 }
 
@@ -100,6 +101,7 @@ export function startSessionSync(options: SessionSyncOptions): UserSync {
     askPersistentStorage: () => askForPersistentStorage(),
     reloadUser: options.reloadUser,
     logout: options.logout,
+    onSessionEnded: options.onSessionEnded,
     onQuota: options.onQuota,
   });
   return {

@@ -99,6 +99,7 @@ function setup() {
     askPersistentStorage: vi.fn(() => Promise.resolve(true)),
     reloadUser: vi.fn(() => Promise.resolve()),
     logout: vi.fn(),
+    onSessionEnded: vi.fn(),
     onQuota: vi.fn(),
     log: { info: vi.fn(), warn: vi.fn() },
     setTimeout: timers.setTimeout,
@@ -248,13 +249,14 @@ describe('the signed-in user’s live sync', () => {
     expect(flush).toHaveBeenCalledTimes(1);
   });
 
-  it('logs out when the session ends, and stop closes the channel and every timer', async () => {
+  it('says when the server ended the session, and stop closes the channel and every timer', async () => {
     const t = setup();
     const sync = t.start();
     await sync.loaded;
     t.socket().onopen?.({});
     t.socket().onclose?.({ code: 4001, reason: 'session_ended' });
-    expect(t.deps.logout).toHaveBeenCalledExactlyOnceWith('session');
+    expect(t.deps.onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(t.deps.logout).not.toHaveBeenCalled();
 
     const other = setup();
     const running2 = other.start();
@@ -276,6 +278,6 @@ describe('the signed-in user’s live sync', () => {
     expect(t.deps.logout).not.toHaveBeenCalled();
     t.health.inspect(new DOMException('gone', 'InvalidStateError'));
     t.health.inspect(new DOMException('gone', 'UnknownError'));
-    expect(t.deps.logout).toHaveBeenCalledExactlyOnceWith('database');
+    expect(t.deps.logout).toHaveBeenCalledTimes(1);
   });
 });

@@ -36,8 +36,14 @@ export interface UserSyncDeps {
   askPersistentStorage: () => Promise<boolean>;
   /** Reloads the signed-in user (`users/me`). */
   reloadUser: () => Promise<unknown>;
-  /** Logs out: the session ended elsewhere, or the local database can no longer be used. */
-  logout: (reason: 'session' | 'database') => void;
+  /** Logs out: the local database can no longer be used (spec §8). */
+  logout: () => void;
+  /**
+   * The server ended this session (close 4001: revoked from another device, logged out, the
+   * account deleted); the channel has stopped. The app checks the session the spec's way
+   * (a 401, one refresh, then the re-login modal) and starts the sync again after.
+   */
+  onSessionEnded: () => void;
   /** The database is failing (a full device): tell the user. */
   onQuota?: () => void;
   log?: LiveLog;
@@ -153,7 +159,7 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       });
     },
     onSessionEnded: () => {
-      deps.logout('session');
+      deps.onSessionEnded();
     },
     onBackOnline: () => {
       quietly('syncing after coming back online', loadAll);
@@ -185,7 +191,7 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       return;
     }
     void deps.actionLog.record('local_database_closed', { details: { reason: failure.reason } });
-    deps.logout('database');
+    deps.logout();
   });
 
   const sender = startActionLogSender({

@@ -52,10 +52,36 @@ describe('the app shell’s sync', () => {
     });
     renderShell();
     act(() => {
-      started[0]?.options.logout('database');
+      started[0]?.options.logout();
     });
     expect(await screen.findByRole('heading', { name: 'Logging out' })).toBeVisible();
     expect(screen.getByText(/Logged out: this device's storage stopped working/)).toBeVisible();
+  });
+
+  it('checks the session when the server ends it, pausing while the re-login modal waits', async () => {
+    started.length = 0;
+    act(() => {
+      session.setUser(buildUser({ id: 'UserAnaWriter000000001' }));
+    });
+    const reload = vi.spyOn(session, 'reload').mockImplementation(() => {
+      session.markNeedsToLoginAgain();
+      return Promise.reject(new Error('refresh failed'));
+    });
+    renderShell();
+    act(() => {
+      started[0]?.options.onSessionEnded();
+    });
+    await vi.waitFor(() => {
+      expect(started[0]?.stop).toHaveBeenCalledTimes(1);
+    });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(started).toHaveLength(1);
+
+    // The re-login modal succeeded: the sync starts again.
+    act(() => {
+      session.setUser(buildUser({ id: 'UserAnaWriter000000001' }));
+    });
+    expect(started).toHaveLength(2);
   });
 
   it('tells the user when the device is full', async () => {

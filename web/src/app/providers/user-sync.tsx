@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -12,25 +12,27 @@ export const DATABASE_CLOSED_NOTIFICATION_ID = 'local-database-closed';
 
 /**
  * While someone is signed in, runs their sync (outbox, loading, live channel, action logs;
- * `sync/`), and stops it on logout. A full device is shown; a local database that can no
- * longer be used, or a session ended elsewhere, logs out (spec §4 "Session", §8). Renders
- * nothing; mounted once in the root layout.
+ * `sync/`), and stops it on logout — and while the re-login modal waits, since the server
+ * refuses this session then (it starts again, reloading server data, once the modal
+ * succeeds). A full device is shown; a local database that can no longer be used logs out
+ * (spec §8). Renders nothing; mounted once in the root layout.
  */
 export function UserSync() {
-  const userId = useSession().user?.id;
+  const { user, needsToLoginAgain } = useSession();
+  const userId = user?.id;
   const navigate = useNavigate();
   const { t } = useTranslation();
+  /** Bumped to start again after the server ended the channel's session. */
+  const [generation, setGeneration] = useState(0);
 
-  const handleLogout = useEffectEvent((reason: 'session' | 'database') => {
-    if (reason === 'database') {
-      notifications.show({
-        id: DATABASE_CLOSED_NOTIFICATION_ID,
-        color: 'red',
-        title: t('storage.closed.title'),
-        message: t('storage.closed.message'),
-        autoClose: false,
-      });
-    }
+  const handleDatabaseClosed = useEffectEvent(() => {
+    notifications.show({
+      id: DATABASE_CLOSED_NOTIFICATION_ID,
+      color: 'red',
+      title: t('storage.closed.title'),
+      message: t('storage.closed.message'),
+      autoClose: false,
+    });
     void navigate(paths.logout);
   });
   const handleQuota = useEffectEvent(() => {
@@ -42,14 +44,29 @@ export function UserSync() {
       autoClose: false,
     });
   });
+  // Spec §4 "Session": a refused session is refreshed once; if that fails the re-login modal
+  // shows (the session's needsToLoginAgain). Either way the sync starts again after.
+  const handleSessionEnded = useEffectEvent(() => {
+    // Logged out on this device: nothing to check.
+    if (!session.getState().user) return;
+    session
+      .reload()
+      .catch(() => undefined)
+      .finally(() => {
+        setGeneration((current) => current + 1);
+      });
+  });
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || needsToLoginAgain) return;
     const running = startSessionSync({
       userId,
       reloadUser: () => session.reload(),
-      logout: (reason) => {
-        handleLogout(reason);
+      logout: () => {
+        handleDatabaseClosed();
+      },
+      onSessionEnded: () => {
+        handleSessionEnded();
       },
       onQuota: () => {
         handleQuota();
@@ -58,7 +75,7 @@ export function UserSync() {
     return () => {
       running.stop();
     };
-  }, [userId]);
+  }, [userId, needsToLoginAgain, generation]);
 
   return null;
 }
