@@ -68,12 +68,11 @@ describe('the app shell’s sync', () => {
       return Promise.reject(new Error('refresh failed'));
     });
     renderShell();
-    act(() => {
+    await act(async () => {
       started[0]?.options.onSessionEnded();
+      await Promise.resolve();
     });
-    await vi.waitFor(() => {
-      expect(started[0]?.stop).toHaveBeenCalledTimes(1);
-    });
+    expect(started[0]?.stop).toHaveBeenCalledTimes(1);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(started).toHaveLength(1);
 
