@@ -24,10 +24,8 @@ test('a session revoked from another device asks for the password and then carri
   await expect(revoke).toHaveCount(0);
   await other.close();
 
-  // Back on the first device, the next call to the server finds the session gone.
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('menuitem', { name: 'Security' }).click();
-
+  // Back on the first device, the server ends its live channel (4001): the app checks the
+  // session at once, the refresh is refused, and the re-login modal appears by itself.
   const modal = page.getByRole('dialog', { name: 'Session expired' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(
@@ -45,6 +43,8 @@ test('a session revoked from another device asks for the password and then carri
   await modal.getByRole('button', { name: 'Log in' }).click();
 
   await expect(modal).toBeHidden();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Security' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
   // The restored session reaches the server again: this device is listed as the current one.
   await expect(page.getByText('This device')).toBeVisible();

@@ -1,11 +1,14 @@
 /**
  * Keys of the small values kept in `localStorage`. Everything bigger (manuscripts, the user
- * record once `storage/` lands) belongs in IndexedDB, not here.
+ * record) belongs in IndexedDB, not here.
  */
 export const storageKeys = {
   /** Set after a successful sign-in, cleared by logout; tells splash to ask the server. */
   mightBeLoggedIn: 'quire.might_be_logged_in',
-  /** The last user the server returned (JSON), so the app can start offline. */
+  /**
+   * Where older builds cached the user (JSON); the session moves it to the shared database's
+   * `user` table and removes it.
+   */
   cachedUser: 'quire.user',
   /** The last sign-in's "keep me logged in" choice, reused by the re-login modal. */
   keepLoggedIn: 'quire.keep_logged_in',

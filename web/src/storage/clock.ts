@@ -18,11 +18,16 @@ export const CLOCK_OFFSET_WARNING_MS = 10_000;
 export interface ServerClockDeps {
   fetchServerTime: () => Promise<number>;
   localNow?: () => number;
+  /** Told once when the offset first goes over 10 s (the console by default). */
+  warn?: (message: string, offsetMs: number) => void;
 }
 
 export function createServerClock({
   fetchServerTime,
   localNow = Date.now,
+  warn = (message) => {
+    console.warn(message);
+  },
 }: ServerClockDeps): Clock {
   let offset = 0;
   let lastSync = Number.NEGATIVE_INFINITY;
@@ -39,7 +44,7 @@ export function createServerClock({
       offset = serverTime - Math.round((sent + received) / 2);
       if (!warned && Math.abs(offset) > CLOCK_OFFSET_WARNING_MS) {
         warned = true;
-        console.warn(`Local clock is ${String(offset)} ms off the server's.`);
+        warn(`Local clock is ${String(offset)} ms off the server's.`, offset);
       }
     } catch {
       // Offline: keep the last offset.

@@ -39,7 +39,10 @@ export type Manuscript = z.infer<typeof manuscriptSchema>;
 /** The two kinds the manuscripts list shows; the value is the API's path segment. */
 export type ShelfKind = 'folders' | 'manuscripts';
 
-/** Arrays a manuscript answer may carry (`copy`, `templates/use`): not kept in the list's row. */
+/**
+ * Arrays a manuscript answer may carry (`GET manuscripts/{id}`, `copy`, `templates/use`): not
+ * kept in the manuscript's row. Each key is also the kind of its rows.
+ */
 export const MANUSCRIPT_CHILDREN = [
   'groups',
   'outlines',
@@ -53,6 +56,8 @@ export const MANUSCRIPT_CHILDREN = [
   'element_relationship_boards',
 ] as const;
 
+export type ManuscriptChild = (typeof MANUSCRIPT_CHILDREN)[number];
+
 /** A manuscript answer without its children, as the listing would give it. */
 export function withoutChildren(manuscript: Manuscript): Manuscript {
   const copy: Manuscript = { ...manuscript };
@@ -64,10 +69,14 @@ export function withoutChildren(manuscript: Manuscript): Manuscript {
 export const TRASH_DAYS = 60;
 export const DAY_MS = 86_400_000;
 
-/** Whole days until the purge, rounding up and stopping at 0 (the server's rule). */
+/**
+ * Whole days until the purge, rounding up and stopping at 0 (the server's rule), and never
+ * more than 60: a `deleted_at` stamped with the server-corrected clock may be a little ahead
+ * of this device's `now`.
+ */
 export function daysLeft(deletedAt: number, now: number): number {
   const remaining = deletedAt + TRASH_DAYS * DAY_MS - now;
-  return remaining <= 0 ? 0 : Math.ceil(remaining / DAY_MS);
+  return remaining <= 0 ? 0 : Math.min(TRASH_DAYS, Math.ceil(remaining / DAY_MS));
 }
 
 /** Spec §5: editable titles are at most 255 characters. */

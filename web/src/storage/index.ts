@@ -1,20 +1,34 @@
-import { api } from '@/lib/api';
-
 import { AppDatabase } from './app-db';
-import { createServerClock } from './clock';
-import { deviceId } from './device-id';
-import { createLocalFirstPort } from './local-first-port';
-import type { ManuscriptsPort } from './manuscripts-port';
-import { createHttpRemote } from './remote';
+import { createDatabaseHealth } from './database-health';
+import type { DatabaseHealth } from './database-health';
+import { SharedDatabase } from './shared-db';
+import { createUserCache } from './user-cache';
+import type { StoredUserCache } from './user-cache';
 
-export { APP_DB_NAME, APP_DB_SCHEMA, APP_DB_VERSION, AppDatabase } from './app-db';
-export type { LocalFolder, LocalManuscript, PendingOp } from './app-db';
-export { createServerClock, fixedOffsetClock } from './clock';
+export { createActionLog, ACTION_LOG_RETENTION_MS } from './action-log';
+export type { ActionLog } from './action-log';
+export { APP_DB_NAME, APP_DB_SCHEMA, APP_DB_VERSION, APP_DB_VERSIONS, AppDatabase } from './app-db';
+export type { LocalFolder, LocalManuscript, LocalRecord, PendingOp } from './app-db';
+export {
+  CLOCK_OFFSET_WARNING_MS,
+  CLOCK_SYNC_INTERVAL_MS,
+  createServerClock,
+  fixedOffsetClock,
+} from './clock';
 export type { Clock } from './clock';
+export { createDatabaseHealth } from './database-health';
+export type { DatabaseFailure, DatabaseHealth } from './database-health';
+export { deviceId } from './device-id';
 export { daysLeft, folderAndDescendants, TITLE_MAX, TRASH_DAYS } from './entities';
 export type { Folder, Manuscript, ShelfKind } from './entities';
+export { ENTITY_KINDS, entityRoute, tableOfKind, UPDATE_TYPES } from './entity-kinds';
+export type { EntityKind, UpdateType } from './entity-kinds';
+export { createEntityWriter } from './entity-writer';
+export type { EntityWriter, PartChanges, PartKind } from './entity-writer';
 export { newId } from './ids';
 export { createLocalFirstPort, MOVED_UP_ORDER_OFFSET } from './local-first-port';
+export type { PendingChange, PortSync } from './local-first-port';
+export type { LocalRow } from './local-rows';
 export { InvalidChangeError } from './manuscripts-port';
 export type {
   FolderChanges,
@@ -25,34 +39,35 @@ export type {
   StoredFolder,
   StoredManuscript,
 } from './manuscripts-port';
+export { askForPersistentStorage } from './persistence';
 export type { StoreProblem } from './problems';
-export { isQuotaExceeded, StorageQuotaError } from './quota';
+export { isFatalDatabaseError, isQuotaExceeded, StorageQuotaError } from './quota';
 export { createHttpRemote } from './remote';
-export type { ShelfRemote } from './remote';
+export type { ServerRow, ShelfRemote, WireRow } from './remote';
+export { SHARED_DB_NAME, SHARED_DB_VERSION, SharedDatabase } from './shared-db';
+export { createUserCache } from './user-cache';
 
-let database: AppDatabase | null = null;
-const remote = createHttpRemote(api);
-const clock = createServerClock({ fetchServerTime: () => remote.serverTime() });
-const ports = new Map<string, ManuscriptsPort>();
+let appDb: AppDatabase | null = null;
+let sharedDb: SharedDatabase | null = null;
+let userCache: StoredUserCache | null = null;
 
 /** The app's local database, opened on first use. */
 export function appDatabase(): AppDatabase {
-  database ??= new AppDatabase();
-  return database;
+  appDb ??= new AppDatabase();
+  return appDb;
 }
 
-/** The manuscripts port of `userId` over the app database and the main API (one per user). */
-export function manuscriptsPortFor(userId: string): ManuscriptsPort {
-  let port = ports.get(userId);
-  if (!port) {
-    port = createLocalFirstPort({
-      db: appDatabase(),
-      remote,
-      userId,
-      clock,
-      deviceId: deviceId(),
-    });
-    ports.set(userId, port);
-  }
-  return port;
+/** The shared database (action logs, the cached user), opened on first use. */
+export function sharedDatabase(): SharedDatabase {
+  sharedDb ??= new SharedDatabase();
+  return sharedDb;
 }
+
+/** The signed-in user kept in the shared database (the session's cache). */
+export function sharedUserCache(): StoredUserCache {
+  userCache ??= createUserCache(sharedDatabase());
+  return userCache;
+}
+
+/** The health of this page's local databases (spec §8). */
+export const databaseHealth: DatabaseHealth = createDatabaseHealth();

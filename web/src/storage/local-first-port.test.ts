@@ -1,20 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createFakeShelfRemote } from '@/testing/fake-shelf-remote';
 import type { FakeShelfRemote } from '@/testing/fake-shelf-remote';
+import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
 
-import { AppDatabase } from './app-db';
+import type { AppDatabase } from './app-db';
 import { fixedOffsetClock } from './clock';
 import type { Folder, Manuscript } from './entities';
-import { createLocalFirstPort, MOVED_UP_ORDER_OFFSET } from './local-first-port';
+import { MOVED_UP_ORDER_OFFSET } from './local-first-port';
 import type { LiveQuery, ManuscriptsPort } from './manuscripts-port';
 import type { StoreProblem } from './problems';
 import { StorageQuotaError } from './quota';
 
 const USER = 'UserAnaWriter000000001';
 const T0 = 1_800_000_000_000;
-let databases = 0;
-const opened: AppDatabase[] = [];
 
 interface Setup {
   db: AppDatabase;
@@ -28,25 +26,18 @@ function setup({
   db,
   localNow = () => T0,
 }: { userId?: string; db?: AppDatabase; localNow?: () => number } = {}): Setup {
-  databases += 1;
-  const database = db ?? new AppDatabase(`quire-app-test-${String(databases)}`);
-  opened.push(database);
   let tick = T0;
-  const remote = createFakeShelfRemote(() => (tick += 1000));
-  const port = createLocalFirstPort({
-    db: database,
-    remote,
+  const made = createTestEngine({
     userId,
+    db,
     clock: fixedOffsetClock(0, localNow),
-    deviceId: 'pwa-AAAAAAAA-BBBBBBBB-2.4.29',
+    remoteNow: () => (tick += 1000),
   });
-  const problems: StoreProblem[] = [];
-  port.onProblem((problem) => problems.push(problem));
-  return { db: database, remote, port, problems };
+  return { db: made.db, remote: made.remote, port: made.engine.port, problems: made.problems };
 }
 
 afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
+  await disposeTestEngines();
 });
 
 /** The first value of a live query. */
@@ -237,8 +228,6 @@ describe('pending changes', () => {
 
   it('keeps a change pending when the session needs renewing (401)', async () => {
     const { db, remote, port, problems } = setup();
-    // Refused for the push after the write, and again for the first flush.
-    remote.refuse('PUT folders/put/', 'expired_session', 401);
     remote.refuse('PUT folders/put/', 'expired_session', 401);
     const folder = await port.saveFolder({ name: 'Kept' });
     await port.flushPending();

@@ -4,7 +4,10 @@ import type { AppDatabase, LocalManuscript, LocalMarks, PendingOp } from './app-
 import type { Clock } from './clock';
 import { folderAndDescendants, withoutChildren } from './entities';
 import type { Manuscript, ShelfKind } from './entities';
+import type { EntityKind } from './entity-kinds';
 import { newId } from './ids';
+import { fromServer, shelfTable } from './local-rows';
+import type { LocalShelfRow } from './local-rows';
 import { InvalidChangeError } from './manuscripts-port';
 import type {
   FolderChanges,
@@ -15,19 +18,47 @@ import type {
   StoredFolder,
   StoredManuscript,
 } from './manuscripts-port';
-import { createProblemHub } from './problems';
+import type { ProblemHub } from './problems';
 import type { ShelfRemote } from './remote';
-import { createRowSync, fromServer, shelfTable } from './row-sync';
-import type { LocalShelfRow } from './row-sync';
+
+/** A row written locally with a change the server does not have yet. */
+export interface PendingChange {
+  kind: EntityKind;
+  id: string;
+  /** The manuscript the row belongs to (a manuscript's own id for a manuscript). */
+  manuscript_id: string | null;
+}
+
+/**
+ * What the local store needs from the sync engine (`sync/` provides it; storage never imports
+ * sync): to be told about local changes, and the two calls screens make.
+ */
+export interface PortSync {
+  /** Rows were written with pending changes: queue them (the engine debounces). */
+  changed(changes: readonly PendingChange[]): void;
+  /** Sends every pending change now; resolves when each was tried (quiet when offline). */
+  flushPending(): Promise<void>;
+  /** Merges the server's folders and manuscripts into the local rows; rejects offline. */
+  refresh(): Promise<void>;
+}
 
 export interface LocalFirstPortDeps {
   db: AppDatabase;
+  /** For the calls that need the server (duplicate, new from template). */
   remote: ShelfRemote;
+  sync: PortSync;
+  /** Shared with the sync engine, which reports refused changes through it. */
+  problems: ProblemHub;
   /** The signed-in user: rows are scoped to them. */
   userId: string;
   clock: Clock;
   /** Written into `last_synced_device_id` (ADR 0007). */
   deviceId: string;
+}
+
+/** The manuscript a shelf row belongs to, as the outbox queues it. */
+export function shelfChange(kind: ShelfKind, id: string): PendingChange {
+  return { kind, id, manuscript_id: kind === 'manuscripts' ? id : null };
 }
 
 /** Spec §4: children moved up out of a deleted container get their order offset by 99999. */
@@ -61,9 +92,15 @@ function toStored<T extends LocalShelfRow>(
   return copy as Omit<T, keyof LocalMarks> & { pending: boolean };
 }
 
-/** Hidden rows: removed locally, waiting for the server to remove them too. */
+/**
+ * Hidden rows: removed locally, waiting for the server to remove them too; and manuscripts
+ * others share with the user (the shelf lists the user's own).
+ */
 function isVisible(row: LocalShelfRow): boolean {
-  return !row.pending_ops.includes('hard_delete');
+  return (
+    !row.pending_ops.includes('hard_delete') &&
+    !('shared_with_me' in row && row.shared_with_me === 1)
+  );
 }
 
 function withOp(row: LocalShelfRow, op: PendingOp): Pick<LocalMarks, 'pending' | 'pending_ops'> {
@@ -75,9 +112,7 @@ function withOp(row: LocalShelfRow, op: PendingOp): Pick<LocalMarks, 'pending' |
 
 /** The storage port over the local Dexie database, with the small sync step behind it. */
 export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort {
-  const { db, remote, userId, clock, deviceId } = deps;
-  const problems = createProblemHub();
-  const sync = createRowSync({ db, remote, userId, clock, problems });
+  const { db, remote, userId, clock, deviceId, sync, problems } = deps;
 
   /** A fresh `updated_at`: the corrected clock, and always later than the row's last one. */
   function stamp(previous?: number): number {
@@ -145,7 +180,7 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
         return next;
       }),
     );
-    void sync.push(kind, [id]);
+    sync.changed([shelfChange(kind, id)]);
     return row;
   }
 
@@ -168,7 +203,7 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
         return done;
       }),
     );
-    if (changed.length > 0) void sync.push(kind, changed);
+    if (changed.length > 0) sync.changed(changed.map((id) => shelfChange(kind, id)));
   }
 
   /**
@@ -200,7 +235,7 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
   }
 
   async function keepFromServer(manuscript: Manuscript): Promise<StoredManuscript> {
-    const row = fromServer(withoutChildren(manuscript), userId) as LocalManuscript;
+    const row: LocalManuscript = fromServer(withoutChildren(manuscript), userId);
     await problems.guard(() => db.manuscripts.put(row));
     return toStored(row) as StoredManuscript;
   }
@@ -228,14 +263,13 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
       }
     },
     async duplicateManuscript(id, title) {
-      const copy = await sync.after(() => remote.copyManuscript({ id, title, new_id: newId() }));
-      return keepFromServer(copy);
+      // The server copies what it has: send this device's changes first.
+      await sync.flushPending();
+      return keepFromServer(await remote.copyManuscript({ id, title, new_id: newId() }));
     },
     async createFromTemplate(templateId, manuscript) {
-      const created = await sync.after(() =>
-        remote.useTemplate(templateId, { id: newId(), ...manuscript }),
-      );
-      return keepFromServer(created);
+      await sync.flushPending();
+      return keepFromServer(await remote.useTemplate(templateId, { id: newId(), ...manuscript }));
     },
     flushPending: () => sync.flushPending(),
     refreshFromServer: () => sync.refresh(),

@@ -1,28 +1,36 @@
-import type { PendingOp } from './app-db';
-import type { ShelfKind } from './entities';
-import { isQuotaExceeded, StorageQuotaError } from './quota';
+import { createDatabaseHealth } from './database-health';
+import type { DatabaseHealth } from './database-health';
+import type { EntityKind, PendingOp } from './entity-kinds';
+import { StorageQuotaError } from './quota';
 
 /**
- * What the store tells the screens about, outside any one call: the device ran out of space,
- * or the server refused a change made earlier (it is then dropped; the next refresh shows the
- * server's row).
+ * What the store tells the screens about, outside any one call: the device ran out of space;
+ * the server refused a change made earlier (it is then dropped; the next load shows the
+ * server's row); or the server said a manuscript is deleted, so it was removed from this
+ * device (spec §4: "removed locally and a not-found error is shown").
  */
 export type StoreProblem =
-  { type: 'quota' } | { type: 'refused'; kind: ShelfKind; id: string; op: PendingOp; code: string };
+  | { type: 'quota' }
+  | { type: 'refused'; kind: EntityKind; id: string; op: PendingOp; code: string }
+  | { type: 'removed'; kind: 'manuscripts'; id: string; code: 'not_found' };
 
 export type ProblemListener = (problem: StoreProblem) => void;
 
 export interface ProblemHub {
   report(problem: StoreProblem): void;
   subscribe(listener: ProblemListener): () => void;
-  /** Runs a local write; a quota failure is reported and rethrown as `StorageQuotaError`. */
-  guard<T>(write: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a local read or write. A quota failure is reported (and the database marked failing)
+   * and rethrown as `StorageQuotaError`; a fatal one is handed to the database health (which
+   * forces logout) and rethrown as it is.
+   */
+  guard<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export function createProblemHub(): ProblemHub {
+export function createProblemHub(health: DatabaseHealth = createDatabaseHealth()): ProblemHub {
   const listeners = new Set<ProblemListener>();
   const report = (problem: StoreProblem) => {
-    for (const listener of listeners) listener(problem);
+    for (const listener of [...listeners]) listener(problem);
   };
   return {
     report,
@@ -32,11 +40,11 @@ export function createProblemHub(): ProblemHub {
         listeners.delete(listener);
       };
     },
-    async guard(write) {
+    async guard(work) {
       try {
-        return await write();
+        return await work();
       } catch (error) {
-        if (!isQuotaExceeded(error)) throw error;
+        if (health.inspect(error) !== 'quota') throw error;
         report({ type: 'quota' });
         throw new StorageQuotaError(error);
       }

@@ -8,13 +8,29 @@ export class StorageQuotaError extends Error {
   }
 }
 
-/** Whether `error` (a Dexie error, possibly wrapping the browser's) is a quota failure. */
-export function isQuotaExceeded(error: unknown): boolean {
+/** Error names (the browser's or Dexie's) meaning the device is full. */
+const QUOTA_NAMES = ['QuotaExceededError', 'StorageQuotaError'];
+/** Spec §8: an invalid state, an unknown error or a closing connection forces logout. */
+const FATAL_NAMES = ['InvalidStateError', 'UnknownError', 'DatabaseClosedError'];
+
+/** The names of `error` and the errors it wraps (Dexie's `inner`, the standard `cause`). */
+function errorNames(error: unknown): string[] {
+  const names: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
     const name = (current as { name?: unknown }).name;
-    if (name === 'QuotaExceededError' || name === 'StorageQuotaError') return true;
+    if (typeof name === 'string') names.push(name);
     current = (current as { inner?: unknown }).inner ?? (current as { cause?: unknown }).cause;
   }
-  return false;
+  return names;
+}
+
+/** Whether `error` (a Dexie error, possibly wrapping the browser's) is a quota failure. */
+export function isQuotaExceeded(error: unknown): boolean {
+  return errorNames(error).some((name) => QUOTA_NAMES.includes(name));
+}
+
+/** Whether `error` means the local database can no longer be used in this session. */
+export function isFatalDatabaseError(error: unknown): boolean {
+  return errorNames(error).some((name) => FATAL_NAMES.includes(name));
 }

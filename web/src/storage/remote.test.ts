@@ -103,6 +103,74 @@ describe('the HTTP remote (ADR 0007 paths)', () => {
   });
 });
 
+describe('the calls of every kind and of loading', () => {
+  it('routes each kind’s changes (ADR 0007), word counts, sessions and versions by their own routes', async () => {
+    const calls = stubApi({
+      'PUT /chapters/put/C1': success({ id: 'C1', updated_at: 5, name: 'One' }),
+      'PUT /stats_word_counts/W1': success({ id: 'W0', updated_at: 5, words: 10 }),
+      'PUT /chapter_versions/update/V1': success({ id: 'V1', updated_at: 5, name: 'Draft' }),
+      'DELETE /writing_sessions/S1': success(true),
+      'GET /notes/undelete/N1': success(true),
+    });
+    const remote = createHttpRemote(api);
+    await expect(remote.put('chapters', { id: 'C1', name: 'One', updated_at: 5 })).resolves.toEqual(
+      { id: 'C1', updated_at: 5, name: 'One' },
+    );
+    await expect(
+      remote.put('stats_word_counts', { id: 'W1', words: 10, updated_at: 5 }),
+    ).resolves.toMatchObject({ id: 'W0' });
+    await remote.put('chapter_versions', {
+      id: 'V1',
+      name: 'Draft',
+      chapter_id: 'C1',
+      content: 'x',
+      updated_at: 5,
+    });
+    await remote.softDelete('writing_sessions', 'S1');
+    await remote.undelete('notes', 'N1');
+    await expect(remote.undelete('stats_word_counts', 'W1')).rejects.toMatchObject({ status: 405 });
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['PUT', '/chapters/put/C1', { id: 'C1', name: 'One', updated_at: 5 }],
+      ['PUT', '/stats_word_counts/W1', { id: 'W1', words: 10, updated_at: 5 }],
+      ['PUT', '/chapter_versions/update/V1', { name: 'Draft', updated_at: 5 }],
+      ['DELETE', '/writing_sessions/S1', undefined],
+      ['GET', '/notes/undelete/N1', undefined],
+    ]);
+  });
+
+  it('reads a manuscript with its rows, several with their status, the shared ones and a chapter’s content', async () => {
+    const tree = { ...folder, title: 'Dune', chapters: [{ id: 'C1', updated_at: 1 }] };
+    const calls = stubApi({
+      'GET /manuscripts/M1': success(tree),
+      'POST /manuscripts/multiple': success([
+        { id: 'M1', status: 'success', manuscript: tree },
+        { id: 'M2', status: 'not_authorized', manuscript: null },
+      ]),
+      'GET /manuscripts/shared_with_me': success([
+        { ...tree, user_id: 'U2', shared_permissions: 3 },
+      ]),
+      'GET /chapters/content/C1': { body: { status: 'success', data: null } },
+      'POST /actions/multiple/': success(true),
+    });
+    const remote = createHttpRemote(api);
+    await expect(remote.manuscript('M1')).resolves.toMatchObject({ chapters: [{ id: 'C1' }] });
+    await expect(remote.multiple(['M1', 'M2'])).resolves.toMatchObject([
+      { id: 'M1', status: 'success' },
+      { id: 'M2', status: 'not_authorized', manuscript: null },
+    ]);
+    await expect(remote.sharedWithMe()).resolves.toMatchObject([{ shared_permissions: 3 }]);
+    await expect(remote.chapterContent('C1')).resolves.toBeNull();
+    await remote.sendActions([{ type: 'opened' }]);
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/manuscripts/M1', undefined],
+      ['POST', '/manuscripts/multiple', { ids: ['M1', 'M2'] }],
+      ['GET', '/manuscripts/shared_with_me', undefined],
+      ['GET', '/chapters/content/C1', undefined],
+      ['POST', '/actions/multiple/', { actions: [{ type: 'opened' }] }],
+    ]);
+  });
+});
+
 describe('ids', () => {
   it('are 22 characters of [A-Za-z0-9], and differ', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newId()));

@@ -1,23 +1,50 @@
 import { z } from 'zod';
 
 import type { ApiClient } from '@/lib/api';
-import { isApiError } from '@/lib/api';
+import { ApiError, isApiError } from '@/lib/api';
 
-import { folderSchema, manuscriptSchema } from './entities';
-import type { Folder, Manuscript, ShelfKind } from './entities';
+import { folderSchema, MANUSCRIPT_CHILDREN, manuscriptSchema } from './entities';
+import type { Folder, Manuscript, ManuscriptChild, ShelfKind } from './entities';
+import { entityRoute } from './entity-kinds';
+import type { EntityKind, PendingOp } from './entity-kinds';
 
-/** The server calls behind the manuscripts list (ADR 0007), as the storage port needs them. */
+/** A row as sent: its wire fields, without the local marks. */
+export type WireRow = { id: string } & Record<string, unknown>;
+
+/** A row as the server answers it (ADR 0007): every kind has an id and an `updated_at`. */
+export const serverRowSchema = z.looseObject({ id: z.string().min(1), updated_at: z.number() });
+export type ServerRow = z.infer<typeof serverRowSchema>;
+
+/** `GET manuscripts/{id}`: the manuscript with the live rows of each of its parts. */
+export const manuscriptTreeSchema = manuscriptSchema.extend(
+  Object.fromEntries(
+    MANUSCRIPT_CHILDREN.map((key) => [key, z.array(serverRowSchema).optional()]),
+  ) as Record<ManuscriptChild, z.ZodOptional<z.ZodArray<typeof serverRowSchema>>>,
+);
+export type ManuscriptTree = z.infer<typeof manuscriptTreeSchema>;
+
+/** One answer of `POST manuscripts/multiple`. */
+export interface MultipleItem {
+  id: string;
+  /** `success`, `not_found` or `not_authorized`. */
+  status: string;
+  manuscript?: ManuscriptTree | null;
+}
+
+const multipleSchema = z.array(
+  z.object({ id: z.string(), status: z.string(), manuscript: manuscriptTreeSchema.nullish() }),
+);
+
+/** The server calls the local store syncs with (ADR 0007), behind an interface for tests. */
 export interface ShelfRemote {
-  /** `PUT {kind}/put/{id}`: the row as stored (possibly a newer one: last writer wins). */
-  put(kind: 'folders', row: WireRow): Promise<Folder>;
-  put(kind: 'manuscripts', row: WireRow): Promise<Manuscript>;
-  put(kind: ShelfKind, row: WireRow): Promise<Folder | Manuscript>;
+  /** `PUT {kind}/put/{id}` (or the kind's own route): the row as stored, possibly newer. */
+  put(kind: EntityKind, row: WireRow, signal?: AbortSignal): Promise<ServerRow>;
   /** `DELETE {kind}/{id}`: into the trash (a folder's children move up). */
-  softDelete(kind: ShelfKind, id: string): Promise<void>;
+  softDelete(kind: EntityKind, id: string, signal?: AbortSignal): Promise<void>;
   /** `GET {kind}/undelete/{id}`. */
-  undelete(kind: ShelfKind, id: string): Promise<void>;
+  undelete(kind: EntityKind, id: string, signal?: AbortSignal): Promise<void>;
   /** `DELETE {kind}/{id}?hard_delete=true`. */
-  hardDelete(kind: ShelfKind, id: string): Promise<void>;
+  hardDelete(kind: EntityKind, id: string, signal?: AbortSignal): Promise<void>;
   /** `POST {kind}/recover_all {ids}`. */
   recoverAll(kind: ShelfKind, ids: readonly string[]): Promise<void>;
   /** `POST {kind}/delete_all {ids}`. */
@@ -26,6 +53,14 @@ export interface ShelfRemote {
   list(kind: 'folders', deleted: boolean): Promise<Folder[]>;
   list(kind: 'manuscripts', deleted: boolean): Promise<Manuscript[]>;
   list(kind: ShelfKind, deleted: boolean): Promise<(Folder | Manuscript)[]>;
+  /** `GET manuscripts/{id}`: the manuscript with its rows. */
+  manuscript(id: string): Promise<ManuscriptTree>;
+  /** `POST manuscripts/multiple {ids}`: each with its status. */
+  multiple(ids: readonly string[]): Promise<MultipleItem[]>;
+  /** `GET manuscripts/shared_with_me`: others' manuscripts shared with the user. */
+  sharedWithMe(): Promise<Manuscript[]>;
+  /** `GET chapters/content/{id}`: the chapter's content row, `null` when none was saved. */
+  chapterContent(chapterId: string): Promise<ServerRow | null>;
   /** `POST manuscripts/copy {id, title, new_id}`: the copy, with its children. */
   copyManuscript(body: { id: string; title: string; new_id: string }): Promise<Manuscript>;
   /** `POST templates/use/{id} {id, title, folder_id}`: the new manuscript, with its children. */
@@ -35,29 +70,44 @@ export interface ShelfRemote {
   ): Promise<Manuscript>;
   /** `GET server_time`. */
   serverTime(): Promise<number>;
+  /** `POST actions/multiple/ {actions}` (spec §7 "Activity log batch"). */
+  sendActions(actions: readonly unknown[]): Promise<void>;
 }
 
-/** A row as sent: its wire fields, without the local marks. */
-export type WireRow = { id: string } & Record<string, unknown>;
-
-const schemaOf: Record<ShelfKind, z.ZodType<Folder | Manuscript>> = {
+const shelfSchemaOf: Partial<Record<EntityKind, z.ZodType<ServerRow>>> = {
   folders: folderSchema,
   manuscripts: manuscriptSchema,
 };
 
+/** A route the kind does not have: refused like the server refuses (dropped, reported). */
+function noRoute(kind: EntityKind, op: PendingOp): never {
+  throw new ApiError(`${kind}_cannot_${op}`, 'failed', 405);
+}
+
 export function createHttpRemote(api: ApiClient): ShelfRemote {
-  const path = (kind: ShelfKind, id: string) => `/${kind}/${encodeURIComponent(id)}`;
+  async function call(kind: EntityKind, op: PendingOp, row: WireRow, signal?: AbortSignal) {
+    const route = entityRoute(kind, op, row.id);
+    if (!route) noRoute(kind, op);
+    const schema = op === 'put' ? (shelfSchemaOf[kind] ?? serverRowSchema) : z.unknown();
+    return api.request(route.path, {
+      method: route.method,
+      query: route.query,
+      body: op === 'put' ? (route.body ? route.body(row) : row) : undefined,
+      schema,
+      signal,
+    });
+  }
   const remote = {
-    put: (kind: ShelfKind, row: WireRow) =>
-      api.put(`/${kind}/put/${encodeURIComponent(row.id)}`, row, schemaOf[kind]),
-    async softDelete(kind: ShelfKind, id: string) {
-      await api.delete(path(kind, id), z.unknown());
+    put: (kind: EntityKind, row: WireRow, signal?: AbortSignal) =>
+      call(kind, 'put', row, signal) as Promise<ServerRow>,
+    async softDelete(kind: EntityKind, id: string, signal?: AbortSignal) {
+      await call(kind, 'delete', { id }, signal);
     },
-    async undelete(kind: ShelfKind, id: string) {
-      await api.get(`/${kind}/undelete/${encodeURIComponent(id)}`, z.unknown());
+    async undelete(kind: EntityKind, id: string, signal?: AbortSignal) {
+      await call(kind, 'undelete', { id }, signal);
     },
-    async hardDelete(kind: ShelfKind, id: string) {
-      await api.delete(path(kind, id), z.unknown(), { hard_delete: true });
+    async hardDelete(kind: EntityKind, id: string, signal?: AbortSignal) {
+      await call(kind, 'hard_delete', { id }, signal);
     },
     async recoverAll(kind: ShelfKind, ids: readonly string[]) {
       await api.post(`/${kind}/recover_all`, { ids }, z.unknown());
@@ -66,7 +116,16 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
       await api.post(`/${kind}/delete_all`, { ids }, z.unknown());
     },
     list: (kind: ShelfKind, deleted: boolean) =>
-      api.get(`/${kind}`, z.array(schemaOf[kind]), { deleted }),
+      api.get(`/${kind}`, z.array(kind === 'folders' ? folderSchema : manuscriptSchema), {
+        deleted,
+      }),
+    manuscript: (id: string) =>
+      api.get(`/manuscripts/${encodeURIComponent(id)}`, manuscriptTreeSchema),
+    multiple: (ids: readonly string[]) =>
+      api.post('/manuscripts/multiple', { ids }, multipleSchema),
+    sharedWithMe: () => api.get('/manuscripts/shared_with_me', z.array(manuscriptSchema)),
+    chapterContent: (chapterId: string) =>
+      api.get(`/chapters/content/${encodeURIComponent(chapterId)}`, serverRowSchema.nullable()),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
       api.post('/manuscripts/copy', body, manuscriptSchema),
     useTemplate: (
@@ -77,6 +136,9 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
       api
         .get('/server_time', z.object({ server_time: z.number() }))
         .then((answer) => answer.server_time),
+    async sendActions(actions: readonly unknown[]) {
+      await api.post('/actions/multiple/', { actions }, z.unknown());
+    },
   };
   return remote as ShelfRemote;
 }

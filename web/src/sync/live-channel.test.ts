@@ -171,6 +171,19 @@ describe('joining', () => {
     ]);
   });
 
+  it('says when it is open, after the joins, on every open', () => {
+    const onOpen = vi.fn();
+    const t = setup({ onOpen });
+    expect(onOpen).not.toHaveBeenCalled();
+    t.last().serverOpens();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(t.last().frames()).toEqual(joinFrames);
+    t.last().serverCloses(1001);
+    vi.advanceTimersByTime(1_000);
+    t.last().serverOpens();
+    expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
   it('records joined acks, and forgets a join the server drops with left', () => {
     const t = setup();
     t.last().serverOpens();

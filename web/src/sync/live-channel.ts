@@ -78,6 +78,8 @@ export interface LiveChannelDeps {
   onGaveUp?: () => void;
   /** 1 s after the device came back online: sync every manuscript, reload server data. */
   onBackOnline?: () => void;
+  /** The socket opened and the joins were sent (also after every reconnect). */
+  onOpen?: () => void;
   /** Subscribes to the browser's `online` event; returns an unsubscribe function. */
   subscribeOnline?: (listener: () => void) => () => void;
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -302,6 +304,7 @@ export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
       open = true;
       tries = 0;
       joinAll();
+      deps.onOpen?.();
     };
     current.onmessage = (event) => {
       if (current === socket) receive(event.data);

@@ -39,6 +39,34 @@ function installBrowserShims(): void {
   });
 
   Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, value: vi.fn() });
+
+  /**
+   * Unit tests never reach a server: a socket the app opens (the live channel of a signed-in
+   * shell) simply never connects. The channel's own tests inject fake sockets.
+   */
+  class UnconnectedWebSocket extends EventTarget {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSING = 2;
+    static readonly CLOSED = 3;
+    readyState = 0;
+    onopen = null;
+    onmessage = null;
+    onclose = null;
+    onerror = null;
+    constructor(readonly url: string) {
+      super();
+    }
+    send = vi.fn();
+    close() {
+      this.readyState = 3;
+    }
+  }
+  Object.defineProperty(window, 'WebSocket', {
+    configurable: true,
+    writable: true,
+    value: UnconnectedWebSocket,
+  });
   Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
     configurable: true,
     writable: true,

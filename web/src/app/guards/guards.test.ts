@@ -31,7 +31,7 @@ function fakeDeps(options: FakeSessionOptions = {}) {
         needsToLoginAgain: false,
       }),
       initialise,
-      peekUser: () => options.peeked ?? options.current ?? null,
+      peekUser: () => Promise.resolve(options.peeked ?? options.current ?? null),
     },
     isOnline: () => options.online ?? true,
     previousPath: () => options.previous ?? null,

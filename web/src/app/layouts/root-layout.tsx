@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 
 import { recordCommittedPath } from '@/app/guards';
+import { UserSync } from '@/app/providers/user-sync';
 import { ExpiredSessionModal } from '@/features/auth/expired-session-modal';
 
 /** Spec: "Scroll resets to the top on every navigation." */
@@ -50,6 +51,7 @@ export function RootLayout() {
       <NavigationProgress />
       <Outlet />
       <ExpiredSessionModal />
+      <UserSync />
     </>
   );
 }

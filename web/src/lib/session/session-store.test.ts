@@ -87,7 +87,7 @@ describe('session initialisation', () => {
     const { store } = setup(() => Promise.reject(new ApiError('not_found', 'failed', 404)), {
       [storageKeys.cachedUser]: '{not json',
     });
-    expect(store.peekUser()).toBeNull();
+    await expect(store.peekUser()).resolves.toBeNull();
     await expect(store.initialise()).resolves.toBeNull();
   });
 
@@ -101,11 +101,11 @@ describe('session initialisation', () => {
 });
 
 describe('session changes', () => {
-  it('peeks at the cached user before initialisation', () => {
+  it('peeks at the cached user before initialisation', async () => {
     const { store } = setup(() => Promise.resolve(ana), {
       [storageKeys.cachedUser]: JSON.stringify(ana),
     });
-    expect(store.peekUser()).toEqual(ana);
+    await expect(store.peekUser()).resolves.toEqual(ana);
   });
 
   it('clears marker, cache and user on logout and notifies listeners', () => {
@@ -173,5 +173,81 @@ describe('re-login and reload', () => {
     store = setupResult.store;
     await expect(store.initialise()).resolves.toBeNull();
     expect(store.getState()).toMatchObject({ user: null, needsToLoginAgain: false });
+  });
+});
+
+describe('a user cache in the shared database', () => {
+  function memoryCache(initial: unknown = null) {
+    let value: unknown = initial;
+    return {
+      get value() {
+        return value;
+      },
+      load: vi.fn(() => Promise.resolve(value)),
+      save: vi.fn((user: SessionUser) => {
+        value = user;
+        return Promise.resolve();
+      }),
+      clear: vi.fn(() => {
+        value = null;
+        return Promise.resolve();
+      }),
+    };
+  }
+
+  it('starts offline from the cached user and keeps the server’s answer there', async () => {
+    const userCache = memoryCache(ana);
+    const offline = createSessionStore({
+      fetchCurrentUser: () => Promise.reject(new ApiError('network_error', 'network', 0)),
+      storage: memoryStorage(),
+      userCache,
+    });
+    await expect(offline.peekUser()).resolves.toEqual(ana);
+    await expect(offline.initialise()).resolves.toEqual(ana);
+
+    const fresh = { ...ana, name: 'Ana Fresh' };
+    const online = createSessionStore({
+      fetchCurrentUser: () => Promise.resolve(fresh),
+      storage: memoryStorage(),
+      userCache,
+    });
+    await online.initialise();
+    expect(userCache.value).toEqual(fresh);
+  });
+
+  it('moves a user cached in localStorage by an older build, and clears it on logout', async () => {
+    const storage = memoryStorage({ [storageKeys.cachedUser]: JSON.stringify(ana) });
+    const userCache = memoryCache();
+    const store = createSessionStore({
+      fetchCurrentUser: () => Promise.reject(new ApiError('network_error', 'network', 0)),
+      storage,
+      userCache,
+    });
+    await expect(store.initialise()).resolves.toEqual(ana);
+    expect(storage.values.has(storageKeys.cachedUser)).toBe(false);
+    await vi.waitFor(() => {
+      expect(userCache.value).toEqual(ana);
+    });
+
+    store.clear();
+    await vi.waitFor(() => {
+      expect(userCache.clear).toHaveBeenCalled();
+    });
+    expect(userCache.value).toBeNull();
+  });
+
+  it('works without the cache when it cannot be read', async () => {
+    const store = createSessionStore({
+      fetchCurrentUser: () => Promise.resolve(ana),
+      storage: memoryStorage({ [storageKeys.mightBeLoggedIn]: '1' }),
+      userCache: {
+        load: () => Promise.reject(new Error('InvalidStateError')),
+        save: () => Promise.reject(new Error('InvalidStateError')),
+        clear: () => Promise.resolve(),
+      },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(store.initialise()).resolves.toEqual(ana);
+    expect(warn).toHaveBeenCalled();
   });
 });

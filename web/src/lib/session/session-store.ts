@@ -18,11 +18,21 @@ export interface SessionState {
   needsToLoginAgain: boolean;
 }
 
+/**
+ * Where the signed-in user is kept between visits (the shared database's `user` table, spec
+ * §9). Its failures are logged, never thrown: the session works without a cache.
+ */
+export interface UserCache {
+  load: () => Promise<unknown>;
+  save: (user: SessionUser) => Promise<void>;
+  clear: () => Promise<void>;
+}
+
 export interface SessionStore {
   getState: () => SessionState;
   subscribe: (listener: () => void) => () => void;
   /** The user of this page, or the cached one before the session is initialised. No network. */
-  peekUser: () => SessionUser | null;
+  peekUser: () => Promise<SessionUser | null>;
   /**
    * Spec "Session": load the cached user, then ask the server for the current user when a
    * cached user or the 'might be logged in' marker exists. A refusal from the server clears the
@@ -45,10 +55,22 @@ export interface SessionStore {
 
 export interface SessionDeps {
   fetchCurrentUser: () => Promise<SessionUser>;
+  /** The 'might be logged in' marker; and the cached user when there is no `userCache`. */
   storage: KeyValueStore;
+  /** Keeps the cached user instead of `storage` (a user cached there is moved over once). */
+  userCache?: UserCache;
 }
 
-export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): SessionStore {
+function parseUser(value: unknown): SessionUser | null {
+  const parsed = userSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function createSessionStore({
+  fetchCurrentUser,
+  storage,
+  userCache,
+}: SessionDeps): SessionStore {
   let state: SessionState = { user: null, initialised: false, needsToLoginAgain: false };
   let pending: Promise<SessionUser | null> | null = null;
   const listeners = new Set<() => void>();
@@ -58,30 +80,52 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
     for (const listener of listeners) listener();
   }
 
-  function readCachedUser(): SessionUser | null {
+  function readStoredUser(): SessionUser | null {
     const raw = storage.read(storageKeys.cachedUser);
     if (raw === null) return null;
     try {
-      const parsed = userSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
+      return parseUser(JSON.parse(raw));
     } catch {
       return null;
     }
   }
 
+  function quietly(task: () => Promise<void>, what: string): void {
+    task().catch((error: unknown) => {
+      console.warn(`The cached user could not be ${what}.`, error);
+    });
+  }
+
+  async function readCachedUser(): Promise<SessionUser | null> {
+    if (!userCache) return readStoredUser();
+    let cached: SessionUser | null = null;
+    try {
+      cached = parseUser(await userCache.load());
+    } catch (error) {
+      console.warn('The cached user could not be read.', error);
+    }
+    const stored = readStoredUser();
+    storage.remove(storageKeys.cachedUser);
+    if (cached || !stored) return cached;
+    quietly(() => userCache.save(stored), 'moved');
+    return stored;
+  }
+
   function forget(): void {
     storage.remove(storageKeys.cachedUser);
     storage.remove(storageKeys.mightBeLoggedIn);
+    if (userCache) quietly(() => userCache.clear(), 'cleared');
   }
 
   function setUser(user: SessionUser): void {
-    storage.write(storageKeys.cachedUser, JSON.stringify(user));
+    if (userCache) quietly(() => userCache.save(user), 'saved');
+    else storage.write(storageKeys.cachedUser, JSON.stringify(user));
     storage.write(storageKeys.mightBeLoggedIn, '1');
     update({ user, initialised: true, needsToLoginAgain: false });
   }
 
   async function run(): Promise<SessionUser | null> {
-    const cached = readCachedUser();
+    const cached = await readCachedUser();
     const mightBeLoggedIn = storage.read(storageKeys.mightBeLoggedIn) !== null;
     if (cached) update({ user: cached });
     if (!cached && !mightBeLoggedIn) {
@@ -111,7 +155,7 @@ export function createSessionStore({ fetchCurrentUser, storage }: SessionDeps): 
         listeners.delete(listener);
       };
     },
-    peekUser: () => (state.initialised ? state.user : (state.user ?? readCachedUser())),
+    peekUser: async () => (state.initialised ? state.user : (state.user ?? readCachedUser())),
     initialise() {
       pending ??= run().finally(() => {
         pending = null;

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage-keys';
+import { sharedUserCache } from '@/storage';
 
 import { fetchCurrentUser } from './current-user';
 import { createSessionStore } from './session-store';
@@ -7,10 +8,14 @@ import { saveUser } from './update-user';
 import type { UserPatch } from './update-user';
 import type { SessionUser } from './user-schema';
 
-/** The app's session, backed by `localStorage` and the main API. */
+/**
+ * The app's session: the main API, the user cached in the shared database (spec §9 `user`),
+ * and the 'might be logged in' marker in `localStorage`.
+ */
 export const session = createSessionStore({
   fetchCurrentUser: () => fetchCurrentUser(api),
   storage: { read: readStorage, write: writeStorage, remove: removeStorage },
+  userCache: sharedUserCache(),
 });
 
 api.onRefreshFailed(() => {

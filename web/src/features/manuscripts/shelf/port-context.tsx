@@ -2,8 +2,8 @@ import { createContext, use } from 'react';
 import type { ReactNode } from 'react';
 
 import { useSession } from '@/lib/session';
-import { manuscriptsPortFor } from '@/storage';
 import type { ManuscriptsPort } from '@/storage';
+import { manuscriptsPortFor } from '@/sync';
 
 const PortContext = createContext<ManuscriptsPort | null>(null);
 

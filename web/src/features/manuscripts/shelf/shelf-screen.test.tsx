@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '@/lib/paths';
-import { AppDatabase, createLocalFirstPort, fixedOffsetClock } from '@/storage';
+import { AppDatabase } from '@/storage';
 import { buildFolder, buildManuscript, DAY } from '@/testing/build-shelf';
 import { createFakeShelfRemote } from '@/testing/fake-shelf-remote';
 import { renderRoutes } from '@/testing/render-with-providers';
 import { stubApi, success } from '@/testing/stub-api';
+import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
 
 import { FolderPage } from '../folder-page';
 import { ManuscriptsPage } from '../manuscripts-page';
@@ -18,6 +19,7 @@ let count = 0;
 const opened: AppDatabase[] = [];
 
 afterEach(async () => {
+  await disposeTestEngines();
   for (const db of opened.splice(0)) await db.delete();
 });
 
@@ -42,13 +44,7 @@ async function open(path: string, seed: Seed = {}) {
   // The server knows what the device knows.
   for (const f of seed.folders ?? []) remote.seed('folders', buildFolder(f));
   for (const m of seed.manuscripts ?? []) remote.seed('manuscripts', buildManuscript(m));
-  const port = createLocalFirstPort({
-    db,
-    remote,
-    userId: USER,
-    clock: fixedOffsetClock(),
-    deviceId: 'pwa-test',
-  });
+  const { port } = createTestEngine({ db, remote, userId: USER }).engine;
   const wrap = (element: React.ReactNode) => (
     <ManuscriptsPortProvider port={port}>{element}</ManuscriptsPortProvider>
   );

@@ -1,0 +1,273 @@
+/**
+ * Loading from the server (spec §4 "Loading"): local first (screens read the local database),
+ * then the server. The listings (folders and manuscripts, live and in the trash, and the
+ * manuscripts shared with the user) come first, so manuscripts show as loaded without their
+ * contents; then their contents are fetched 5 at a time in sort order until all are loaded or
+ * failed (`content_load_failed`). Newer `updated_at` wins, pending rows are never replaced,
+ * and what the server reports not found or not authorized is removed. Also the single reloads
+ * the live channel asks for. Plain TypeScript, no React.
+ */
+import { isApiError } from '@/lib/api';
+import type { AppDatabase, LocalManuscript } from '@/storage/app-db';
+import type { Clock } from '@/storage/clock';
+import {
+  fromServer,
+  keepLocalMarks,
+  removeManuscriptLocally,
+  rowTable,
+} from '@/storage/local-rows';
+import type { LocalRow } from '@/storage/local-rows';
+import type { ProblemHub } from '@/storage/problems';
+import type { ManuscriptTree, ServerRow, ShelfRemote } from '@/storage/remote';
+
+import { mergeListing, mergeTree, treeTables } from './merge';
+
+/** Spec §9: contents loaded 5 manuscripts per batch. */
+export const CONTENT_BATCH_SIZE = 5;
+
+export interface LoaderDeps {
+  db: AppDatabase;
+  remote: ShelfRemote;
+  userId: string;
+  problems: ProblemHub;
+  clock: Clock;
+  log?: { info: (message: string) => void; warn: (message: string, detail?: unknown) => void };
+  /** The manuscripts list's order (default: last updated first, as the list sorts). */
+  compare?: (a: LocalManuscript, b: LocalManuscript) => number;
+}
+
+export interface Loader {
+  /** Listings, then contents (in the background of the returned promise). Shared by concurrent callers. */
+  load(): Promise<void>;
+  /** Folders and manuscripts (live, trash, shared with the user); rejects when a listing fails. */
+  refreshShelf(): Promise<void>;
+  /** Every live manuscript's rows, 5 at a time in sort order; never rejects. */
+  loadContents(): Promise<void>;
+  /** `GET manuscripts/{id}` merged in; a manuscript the server no longer gives is removed. */
+  loadManuscript(id: string): Promise<void>;
+  /** `GET chapters/content/{id}` when the announced time is newer than the local row's. */
+  loadChapterContent(chapterId: string, updatedAt: number | null): Promise<void>;
+  /** Removes a manuscript and its rows from this device (keeping unsent changes). */
+  forgetManuscript(id: string): Promise<void>;
+  /**
+   * Global notes. The server has no listing of them yet (only per-note writes): until it has,
+   * this reloads the shelf listings and says so in the log.
+   */
+  reloadGlobalNotes(): Promise<void>;
+  /** Live manuscripts others share with the user, from the local database. */
+  sharedManuscriptIds(): Promise<string[]>;
+}
+
+const byLastUpdated = (a: LocalManuscript, b: LocalManuscript) =>
+  b.updated_at - a.updated_at || a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1);
+
+/** A code of a refusal meaning "you will not get this manuscript" (spec §4). */
+function isGone(error: unknown): boolean {
+  return isApiError(error) && ['not_found', 'not_authorized'].includes(error.code);
+}
+
+export function createLoader(deps: LoaderDeps): Loader {
+  const { db, remote, userId, problems } = deps;
+  const log = deps.log ?? {
+    info: () => undefined,
+    warn: (message: string, detail?: unknown) => {
+      console.warn(message, detail);
+    },
+  };
+  const compare = deps.compare ?? byLastUpdated;
+  let shelfRun: Promise<void> | null = null;
+  let contentsRun: Promise<void> | null = null;
+
+  const isShared = (row: LocalRow) => row.shared_with_me === 1;
+
+  /** A listed manuscript: loaded without contents until its rows are merged again. */
+  function listedManuscript(server: ServerRow, local: LocalRow | undefined, shared: boolean) {
+    const row = keepLocalMarks(fromServer(server, userId) as LocalRow, local);
+    row.content_loaded = false;
+    row.content_load_failed = false;
+    if (shared) {
+      row.shared_with_me = 1;
+      row.owner_id = typeof server.user_id === 'string' ? server.user_id : undefined;
+    }
+    return row;
+  }
+
+  async function mergeShelf(
+    folders: ServerRow[],
+    manuscripts: ServerRow[],
+    shared: ServerRow[],
+  ): Promise<string[]> {
+    const folderTable = rowTable(db, 'folders');
+    const manuscriptTable = rowTable(db, 'manuscripts');
+    const mine = (table: typeof folderTable, keep: (row: LocalRow) => boolean) => () =>
+      table.where('user_id').equals(userId).filter(keep).toArray();
+    return db.transaction('rw', folderTable, manuscriptTable, async () => {
+      await mergeListing(folderTable, {
+        userId,
+        covered: mine(folderTable, () => true),
+        serverRows: folders,
+        toLocal: (server) => fromServer(server, userId),
+      });
+      const own = await mergeListing(manuscriptTable, {
+        userId,
+        covered: mine(manuscriptTable, (row) => !isShared(row)),
+        serverRows: manuscripts,
+        toLocal: (server, local) => listedManuscript(server, local, false),
+      });
+      const others = await mergeListing(manuscriptTable, {
+        userId,
+        covered: mine(manuscriptTable, isShared),
+        serverRows: shared,
+        toLocal: (server, local) => listedManuscript(server, local, true),
+      });
+      return [...own.removed, ...others.removed];
+    });
+  }
+
+  async function refreshShelfOnce(): Promise<void> {
+    await deps.clock.sync();
+    const [folders, trashedFolders, manuscripts, trashedManuscripts, shared] = await Promise.all([
+      remote.list('folders', false),
+      remote.list('folders', true),
+      remote.list('manuscripts', false),
+      remote.list('manuscripts', true),
+      remote.sharedWithMe(),
+    ]);
+    const removed = await problems.guard(() =>
+      mergeShelf([...folders, ...trashedFolders], [...manuscripts, ...trashedManuscripts], shared),
+    );
+    // The parts of a manuscript gone from the listings go too (unless unsent).
+    for (const id of removed) await forgetManuscript(id);
+  }
+
+  async function forgetManuscript(id: string): Promise<void> {
+    await problems.guard(() => removeManuscriptLocally(db, userId, id, { keepPending: true }));
+  }
+
+  async function keepTree(tree: ManuscriptTree): Promise<void> {
+    await problems.guard(() =>
+      db.transaction('rw', treeTables(db), async () => {
+        if (!(await mergeTree(db, userId, tree))) return;
+        await rowTable(db, 'manuscripts')
+          .where('id')
+          .equals(tree.id)
+          .modify({ content_loaded: true, content_load_failed: false });
+      }),
+    );
+  }
+
+  async function markFailed(ids: readonly string[]): Promise<void> {
+    await problems.guard(() =>
+      db.manuscripts
+        .where('id')
+        .anyOf([...ids])
+        .filter((row) => row.user_id === userId)
+        .modify({ content_load_failed: true }),
+    );
+  }
+
+  /** Live manuscripts the server has (a new one still unsent is skipped), in sort order. */
+  async function manuscriptsToLoad(): Promise<string[]> {
+    const rows = await db.manuscripts.where('user_id').equals(userId).toArray();
+    return rows
+      .filter(
+        (row) =>
+          row.deleted_at === null && !(row.pending === 1 && (row.synced_at ?? null) === null),
+      )
+      .sort(compare)
+      .map((row) => row.id);
+  }
+
+  async function loadContentsOnce(): Promise<void> {
+    const ids = await problems.guard(manuscriptsToLoad);
+    for (let start = 0; start < ids.length; start += CONTENT_BATCH_SIZE) {
+      const batch = ids.slice(start, start + CONTENT_BATCH_SIZE);
+      try {
+        const items = await remote.multiple(batch);
+        for (const item of items) {
+          if (item.status === 'success' && item.manuscript) await keepTree(item.manuscript);
+          else if (item.status === 'not_found' || item.status === 'not_authorized') {
+            await forgetManuscript(item.id);
+          } else await markFailed([item.id]);
+        }
+      } catch (error) {
+        log.warn('Loading manuscript contents failed.', error);
+        await markFailed(batch).catch((markError: unknown) => {
+          log.warn('Marking manuscript contents failed.', markError);
+        });
+      }
+    }
+  }
+
+  function refreshShelf(): Promise<void> {
+    shelfRun ??= refreshShelfOnce().finally(() => {
+      shelfRun = null;
+    });
+    return shelfRun;
+  }
+
+  function loadContents(): Promise<void> {
+    contentsRun ??= loadContentsOnce()
+      .catch((error: unknown) => {
+        log.warn('Loading manuscript contents stopped.', error);
+      })
+      .finally(() => {
+        contentsRun = null;
+      });
+    return contentsRun;
+  }
+
+  return {
+    async load() {
+      await refreshShelf();
+      await loadContents();
+    },
+    refreshShelf,
+    loadContents,
+    async loadManuscript(id) {
+      let tree: ManuscriptTree;
+      try {
+        tree = await remote.manuscript(id);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+        await forgetManuscript(id);
+        return;
+      }
+      await keepTree(tree);
+    },
+    async loadChapterContent(chapterId, updatedAt) {
+      const table = rowTable(db, 'chapter_contents');
+      const locals = await table
+        .where('chapter_id')
+        .equals(chapterId)
+        .filter((row) => row.user_id === userId && row.kind === 'chapter_contents')
+        .toArray();
+      const newest = Math.max(0, ...locals.map((row) => row.updated_at));
+      if (updatedAt !== null && locals.length > 0 && newest >= updatedAt) return;
+      const server = await remote.chapterContent(chapterId);
+      if (!server) return;
+      await problems.guard(() =>
+        db.transaction('rw', table, () =>
+          mergeListing(table, {
+            userId,
+            covered: () => Promise.resolve([]),
+            serverRows: [server],
+            toLocal: (row) => fromServer(row, userId, 'chapter_contents'),
+            removeUnlisted: false,
+          }),
+        ),
+      );
+    },
+    forgetManuscript,
+    async reloadGlobalNotes() {
+      log.info('Live channel: global notes changed; the server has no notes listing yet.');
+      await refreshShelf();
+    },
+    async sharedManuscriptIds() {
+      const rows = await db.manuscripts.where('user_id').equals(userId).toArray();
+      return rows
+        .filter((row) => row.shared_with_me === 1 && row.deleted_at === null)
+        .map((row) => row.id);
+    },
+  };
+}

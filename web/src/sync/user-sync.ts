@@ -1,0 +1,226 @@
+/**
+ * What runs while a user is signed in: the outbox and the loader of their engine, the live
+ * channel (spec §4 "Live multi-device sync") with the handlers that reload through the loader,
+ * the action-log sender, the watch on the local databases (spec §8) and the one request for
+ * persistent storage. `stop()` (logout) closes the channel and clears every timer. Plain
+ * TypeScript: the app shell calls `startUserSync` from an effect.
+ */
+import type { Dexie } from 'dexie';
+
+import type { ActionLog } from '@/storage/action-log';
+import type { DatabaseFailure, DatabaseHealth } from '@/storage/database-health';
+
+import { startActionLogSender } from './action-log-sender';
+import type { SyncEngine } from './engine';
+import type { LeaderElection } from './leader';
+import { createLiveChannel } from './live-channel';
+import type { LiveChannel, LiveChannelDeps, LiveHandlers, LiveLog } from './live-channel';
+import type { Announcement } from './outbox';
+
+/** Announcements kept while the channel is down, sent when it opens again. */
+export const MAX_HELD_ANNOUNCEMENTS = 100;
+
+export interface UserSyncDeps {
+  engine: SyncEngine;
+  deviceId: string;
+  /** `liveChannelUrl(location)`. */
+  url: string;
+  createSocket: LiveChannelDeps['createSocket'];
+  createLeader: () => LeaderElection;
+  health: DatabaseHealth;
+  /** The local databases whose closing forces logout. */
+  databases: readonly Dexie[];
+  actionLog: ActionLog;
+  sendActions: (actions: readonly unknown[]) => Promise<void>;
+  /** `navigator.storage.persist()`, asked once per sign-in. */
+  askPersistentStorage: () => Promise<boolean>;
+  /** Reloads the signed-in user (`users/me`). */
+  reloadUser: () => Promise<unknown>;
+  /** Logs out: the local database can no longer be used (spec §8). */
+  logout: () => void;
+  /**
+   * The server ended this session (close 4001: revoked from another device, logged out, the
+   * account deleted); the channel has stopped. The app checks the session the spec's way
+   * (a 401, one refresh, then the re-login modal) and starts the sync again after.
+   */
+  onSessionEnded: () => void;
+  /** The database is failing (a full device): tell the user. */
+  onQuota?: () => void;
+  log?: LiveLog;
+  /** Injected into the channel and the action-log sender (tests use fake timers). */
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  subscribeOnline?: LiveChannelDeps['subscribeOnline'];
+}
+
+export interface UserSync {
+  channel: LiveChannel;
+  /** The first load (sync what is pending, then listings and contents). */
+  loaded: Promise<void>;
+  stop(): void;
+}
+
+const consoleLog: LiveLog = {
+  info: () => undefined,
+  warn: (message, detail) => {
+    console.warn(message, detail);
+  },
+};
+
+export function startUserSync(deps: UserSyncDeps): UserSync {
+  const { engine } = deps;
+  const { outbox, loader } = engine;
+  const log = deps.log ?? consoleLog;
+  const timers = { setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout };
+  let stopped = false;
+  const sharedIds = new Set<string>();
+  const held = new Map<string, Announcement>();
+
+  /** Runs a reload; a failure (offline, a refusal) is logged, the channel goes on. */
+  const quietly = (what: string, task: () => Promise<unknown>) => {
+    task().catch((error: unknown) => {
+      log.warn(`Live sync: ${what} failed.`, error);
+    });
+  };
+
+  /** Joins manuscripts newly shared with the user (the channel also joins them on reconnects). */
+  async function refreshShared() {
+    const ids = await loader.sharedManuscriptIds();
+    for (const id of ids) {
+      if (!sharedIds.has(id) && !stopped) channel.join(id);
+    }
+    sharedIds.clear();
+    for (const id of ids) sharedIds.add(id);
+  }
+
+  async function loadAll() {
+    await outbox.flushPending();
+    await loader.load();
+    await refreshShared();
+  }
+
+  const handlers: LiveHandlers = {
+    updatedUser: () => {
+      quietly('reloading the user', deps.reloadUser);
+    },
+    newManuscript: (id) => {
+      quietly('loading a new manuscript', () => loader.loadManuscript(id));
+    },
+    manuscript: (id) => {
+      quietly('reloading a manuscript', async () => {
+        await loader.loadManuscript(id);
+        await refreshShared();
+      });
+    },
+    folder: () => {
+      quietly('reloading folders and manuscripts', () => loader.refreshShelf());
+    },
+    globalNote: () => {
+      quietly('reloading global notes', () => loader.reloadGlobalNotes());
+    },
+    chapterContent: (chapterId, _manuscriptId, updatedAt) => {
+      quietly('fetching chapter content', () => loader.loadChapterContent(chapterId, updatedAt));
+    },
+    deleteManuscript: (id) => {
+      // Spec: remove the local manuscript; the listings then show it in the trash if it is there.
+      quietly('removing a deleted manuscript', async () => {
+        await loader.forgetManuscript(id);
+        await loader.refreshShelf();
+      });
+    },
+  };
+
+  function sendHeld() {
+    for (const [key, announcement] of held) {
+      if (!channel.announce(announcement.name, announcement.values)) return;
+      held.delete(key);
+    }
+  }
+
+  const leader = deps.createLeader();
+  const channel = createLiveChannel({
+    url: deps.url,
+    createSocket: deps.createSocket,
+    userId: engine.userId,
+    deviceUid: deps.deviceId,
+    isLeader: () => leader.isLeader(),
+    sharedManuscriptIds: () => sharedIds,
+    handlers,
+    log,
+    onError: (code) => {
+      void deps.actionLog.record('live_channel_error', { details: { code } });
+    },
+    onLeft: (id, reason) => {
+      sharedIds.delete(id);
+      quietly('dropping a manuscript no longer shared', () => loader.forgetManuscript(id));
+      void deps.actionLog.record('live_channel_left', {
+        related_ids: { manuscript_id: id },
+        details: { reason },
+      });
+    },
+    onSessionEnded: () => {
+      deps.onSessionEnded();
+    },
+    onBackOnline: () => {
+      quietly('syncing after coming back online', loadAll);
+    },
+    onOpen: sendHeld,
+    subscribeOnline: deps.subscribeOnline,
+    ...timers,
+  });
+
+  const unsubscribeAnnouncements = engine.onAnnouncement((announcement) => {
+    if (channel.announce(announcement.name, announcement.values)) return;
+    // Down: keep the newest per (name, type, id) for the next open, so other devices still learn.
+    const { name, values } = announcement;
+    const key = JSON.stringify([name, values.type, values.id]);
+    held.delete(key);
+    held.set(key, announcement);
+    if (held.size > MAX_HELD_ANNOUNCEMENTS) {
+      const oldest = held.keys().next().value;
+      if (oldest !== undefined) held.delete(oldest);
+    }
+  });
+
+  deps.health.reset();
+  const unwatch = deps.databases.map((db) => deps.health.watch(db));
+  const unsubscribeHealth = deps.health.subscribe((failure: DatabaseFailure) => {
+    if (failure.type === 'quota') {
+      deps.onQuota?.();
+      void deps.actionLog.record('local_database_full');
+      return;
+    }
+    void deps.actionLog.record('local_database_closed', { details: { reason: failure.reason } });
+    deps.logout();
+  });
+
+  const sender = startActionLogSender({
+    log: deps.actionLog,
+    send: deps.sendActions,
+    warn: log.warn,
+    ...timers,
+  });
+
+  outbox.resume();
+  void deps.askPersistentStorage();
+  const loaded = loadAll().catch((error: unknown) => {
+    log.warn('Live sync: the first load failed.', error);
+  });
+
+  return {
+    channel,
+    loaded,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      channel.close();
+      leader.close();
+      outbox.pause();
+      sender.stop();
+      unsubscribeAnnouncements();
+      unsubscribeHealth();
+      for (const stopWatching of unwatch) stopWatching();
+      held.clear();
+    },
+  };
+}
