@@ -77,6 +77,33 @@ pub fn derive_in<T: ReadTxn>(txn: &T) -> Derived {
     }
 }
 
+/// The plain text of each top-level block of `default`, in order — what a forward edit
+/// (`forward.rs`) compares an older client's text with.
+pub fn block_texts_in<T: ReadTxn>(txn: &T) -> Vec<String> {
+    let Some(root) = txn.get_xml_fragment(FRAGMENT) else {
+        return Vec::new();
+    };
+    root.children(txn)
+        .map(|child| {
+            let mut walker = Walker {
+                txn,
+                html: String::new(),
+                text: String::new(),
+                lines: 0,
+            };
+            match child {
+                XmlOut::Element(e) => walker.element(&e, Context::Block),
+                XmlOut::Fragment(f) => walker.block_children(&f),
+                XmlOut::Text(t) => {
+                    walker.start_line();
+                    walker.text_run(&t, true);
+                }
+            }
+            walker.text
+        })
+        .collect()
+}
+
 /// Derives a stored full state (`encode_state_as_update_v1`), e.g. a compacted snapshot.
 pub fn derive_from_update(state: &[u8]) -> Result<Derived, DeriveError> {
     let update = compact::decode_update_v1(state).map_err(|e| e.0)?;

@@ -9,6 +9,7 @@
 pub mod compact;
 pub mod compaction;
 pub mod derive;
+pub mod forward;
 pub mod hub;
 pub mod log;
 pub mod protocol;

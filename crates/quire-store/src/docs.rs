@@ -69,12 +69,17 @@ impl Store {
 
     /// Whether the chapter has a document (anything was ever written to it).
     pub async fn doc_exists(&self, doc_id: &str) -> Result<bool, StoreError> {
+        Ok(self.doc_updated_at(doc_id).await?.is_some())
+    }
+
+    /// When the chapter's document was last written, if it has one.
+    pub async fn doc_updated_at(&self, doc_id: &str) -> Result<Option<i64>, StoreError> {
         let found: Option<(i64,)> =
-            sqlx::query_as::<Any, _>("SELECT head_seq FROM doc_head WHERE doc_id = $1")
+            sqlx::query_as::<Any, _>("SELECT updated_at FROM doc_head WHERE doc_id = $1")
                 .bind(doc_id)
                 .fetch_optional(&self.pool)
                 .await?;
-        Ok(found.is_some())
+        Ok(found.map(|(at,)| at))
     }
 
     /// The snapshot and every update after it, consistent with each other: if a compaction

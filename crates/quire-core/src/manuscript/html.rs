@@ -79,6 +79,131 @@ pub fn html_to_text(html: &str) -> String {
     out
 }
 
+/// One top-level block of a chapter's HTML (see [`html_blocks`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HtmlBlock {
+    /// 1–6 for `<h1>`…`<h6>`, 0 for anything else.
+    pub heading: u8,
+    /// The text a reader sees, one line per block-level descendant (list item, paragraph in a
+    /// quote) or `<br>`, lines separated by `\n`; no leading or trailing newline.
+    pub text: String,
+}
+
+/// Void elements: they have no end tag and hold no text.
+const VOID_TAGS: &[&str] = &["br", "hr", "img", "input", "wbr", "col", "area", "source"];
+
+/// The top-level blocks of `html`, in order: each top-level element is one block; text outside
+/// any element is a block of its own. Tags, comments, `<script>`/`<style>` and character
+/// references are handled as in [`html_to_text`]. Top-level elements holding no text (`<hr>`)
+/// are left out.
+pub fn html_blocks(html: &str) -> Vec<HtmlBlock> {
+    let mut blocks = Vec::new();
+    let mut depth = 0usize;
+    let mut current: Option<HtmlBlock> = None;
+    let mut loose = String::new();
+    let finish = |block: HtmlBlock, blocks: &mut Vec<HtmlBlock>| {
+        let text = block.text.trim_matches('\n').to_owned();
+        if !text.trim().is_empty() {
+            blocks.push(HtmlBlock { text, ..block });
+        }
+    };
+    let push_text =
+        |text: &str, depth: usize, current: &mut Option<HtmlBlock>, loose: &mut String| {
+            match current.as_mut() {
+                Some(block) if depth > 0 => block.text.push_str(text),
+                _ => loose.push_str(text),
+            }
+        };
+    let mut rest = html;
+    while !rest.is_empty() {
+        let at = rest.find(['<', '&']).unwrap_or(rest.len());
+        push_text(&rest[..at], depth, &mut current, &mut loose);
+        rest = &rest[at..];
+        if rest.is_empty() {
+            break;
+        }
+        if rest.starts_with('&') {
+            let (decoded, used) = decode_reference(rest);
+            push_text(
+                decoded.as_deref().unwrap_or(""),
+                depth,
+                &mut current,
+                &mut loose,
+            );
+            rest = &rest[used..];
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("<!--") {
+            rest = after.find("-->").map_or("", |end| &after[end + 3..]);
+            continue;
+        }
+        let Some(tag) = parse_tag(rest) else {
+            push_text("<", depth, &mut current, &mut loose);
+            rest = &rest[1..];
+            continue;
+        };
+        let self_closing = rest[..tag.len].ends_with("/>");
+        rest = &rest[tag.len..];
+        if !tag.closing && HIDDEN_TAGS.contains(&tag.name.as_str()) {
+            let end = format!("</{}", tag.name);
+            rest = find_ascii_ci(rest, &end).map_or("", |i| &rest[i..]);
+            continue;
+        }
+        let void = self_closing || VOID_TAGS.contains(&tag.name.as_str());
+        if tag.closing {
+            depth = depth.saturating_sub(1);
+            if depth == 0
+                && let Some(block) = current.take()
+            {
+                finish(block, &mut blocks);
+            }
+            continue;
+        }
+        if depth == 0 {
+            let text = std::mem::take(&mut loose);
+            finish(
+                HtmlBlock {
+                    heading: 0,
+                    text: text.trim().to_owned(),
+                },
+                &mut blocks,
+            );
+            if void {
+                continue;
+            }
+            let heading = match tag.name.as_bytes() {
+                [b'h', d @ b'1'..=b'6'] => d - b'0',
+                _ => 0,
+            };
+            current = Some(HtmlBlock {
+                heading,
+                text: String::new(),
+            });
+        } else if BLOCK_TAGS.contains(&tag.name.as_str())
+            && let Some(block) = current.as_mut()
+            && !block.text.is_empty()
+            && !block.text.ends_with('\n')
+        {
+            block.text.push('\n');
+        }
+        if !void {
+            depth += 1;
+        }
+    }
+    if let Some(block) = current.take() {
+        finish(block, &mut blocks);
+    }
+    let text = std::mem::take(&mut loose);
+    finish(
+        HtmlBlock {
+            heading: 0,
+            text: text.trim().to_owned(),
+        },
+        &mut blocks,
+    );
+    blocks
+}
+
 struct Tag {
     name: String,
     closing: bool,
@@ -179,6 +304,29 @@ fn named_reference(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocks_are_the_top_level_elements_with_their_lines() {
+        let blocks = html_blocks(
+            "<h2>Part &amp; One</h2>\n<p>It was <b>da</b>rk&hellip;</p><ul><li><p>a</p></li>\
+             <li><p>b</p></li></ul><hr><p>x<br>y</p><!-- no --><script>alert(1)</script>stray<br/>",
+        );
+        let got: Vec<(u8, &str)> = blocks
+            .iter()
+            .map(|b| (b.heading, b.text.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, "Part & One"),
+                (0, "It was dark\u{2026}"),
+                (0, "a\nb"),
+                (0, "x\ny"),
+                (0, "stray"),
+            ]
+        );
+        assert!(html_blocks("<p></p><hr>  ").is_empty());
+    }
     use crate::manuscript::count_words;
 
     fn words(html: &str) -> usize {

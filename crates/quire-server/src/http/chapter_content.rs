@@ -41,16 +41,94 @@ pub async fn get_content(
     Path(id): Path<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     let chapter_id = wire::path_id(&id)?;
-    app.store
+    let chapter = app
+        .store
         .get(&actor.user_id, EntityKind::Chapter, &chapter_id)
         .await?;
     let rows = app
         .store
         .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, &chapter_id)
         .await?;
-    Ok(Envelope(
-        live_content(&rows).map_or(Value::Null, |row| wire::to_wire(row, now_ms())),
-    ))
+    let stored = live_content(&rows).map(|row| wire::to_wire(row, now_ms()));
+    Ok(Envelope(with_document_text(&app, &chapter, stored).await?))
+}
+
+/// The content row with the chapter's text taken from its Yjs document when it has one
+/// (ADR 0010): `content` is the derived HTML and `words` its count; `updated_at` the later of
+/// the row's and the document's. A chapter with a document and no row answers a row of its own.
+async fn with_document_text(
+    app: &AppState,
+    chapter: &EntityRow,
+    stored: Option<Value>,
+) -> Result<Value, ApiError> {
+    let Some(doc_updated_at) = app.store.doc_updated_at(&chapter.id).await? else {
+        return Ok(stored.unwrap_or(Value::Null));
+    };
+    let state = app.collab.state(&chapter.id).await.map_err(|e| {
+        anyhow::anyhow!(
+            "the document of chapter {} could not be read: {e}",
+            chapter.id
+        )
+    })?;
+    let derived =
+        tokio::task::spawn_blocking(move || quire_collab::derive::derive_from_update(&state))
+            .await
+            .map_err(|e| anyhow::anyhow!("deriving a chapter's text panicked: {e}"))?
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "the document of chapter {} does not derive: {e}",
+                    chapter.id
+                )
+            })?;
+    let mut object = match stored {
+        Some(Value::Object(object)) => object,
+        _ => {
+            let mut object = Map::new();
+            object.insert("id".into(), chapter.id.clone().into());
+            object.insert("chapter_id".into(), chapter.id.clone().into());
+            object.insert("manuscript_id".into(), chapter.manuscript_id.clone().into());
+            object.insert("created_at".into(), chapter.created_at.into());
+            object
+        }
+    };
+    let updated_at = object
+        .get("updated_at")
+        .and_then(Value::as_i64)
+        .map_or(doc_updated_at, |at| at.max(doc_updated_at));
+    object.insert("content".into(), derived.html.into());
+    object.insert("words".into(), derived.words.into());
+    object.insert("updated_at".into(), updated_at.into());
+    Ok(Value::Object(object))
+}
+
+/// An older client's whole-chapter HTML becomes a forward edit of the chapter's document
+/// (`quire_collab::forward`): blocks it left unchanged are untouched, so concurrent text from
+/// other devices survives. Failures are logged: the content row still holds what was sent.
+/// `base` is the text the client last saved (the row's previous `content`): what it had seen.
+async fn forward_into_document(app: &AppState, chapter_id: &str, base: Option<&str>, html: &str) {
+    let blocks = quire_collab::forward::blocks_from_html(html);
+    let base = base.map(quire_collab::forward::blocks_from_html);
+    let state = match app.collab.state(chapter_id).await {
+        Ok(state) => state,
+        Err(error) => {
+            tracing::error!(chapter_id, %error, "cannot read a document for a forward edit");
+            return;
+        }
+    };
+    let edit = tokio::task::spawn_blocking(move || {
+        quire_collab::forward::forward_edit(&state, base.as_deref(), &blocks)
+    })
+    .await;
+    match edit {
+        Ok(Ok(Some(update))) => {
+            if let Err(error) = app.collab.apply(chapter_id, update).await {
+                tracing::error!(chapter_id, %error, "a forward edit was not stored");
+            }
+        }
+        Ok(Ok(None)) => {}
+        Ok(Err(error)) => tracing::error!(chapter_id, %error, "a forward edit could not be made"),
+        Err(error) => tracing::error!(chapter_id, %error, "a forward edit panicked"),
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -161,12 +239,20 @@ pub(crate) async fn save_content(
     content.insert("chapter_id".into(), chapter.id.clone().into());
     content.insert("manuscript_id".into(), chapter.manuscript_id.clone().into());
     let mut fresh_id = None;
+    let html = content
+        .get("content")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     for _ in 0..3 {
         let rows = app
             .store
             .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, chapter_id)
             .await?;
         let live = live_content(&rows).map(|r| r.id.clone());
+        let base = live_content(&rows)
+            .and_then(|r| r.doc.get("content"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         let row_id = match (&live, &fresh_id) {
             (Some(id), _) | (None, Some(id)) => id.clone(),
             // A content row in the trash stays there; the save starts a live one.
@@ -183,7 +269,12 @@ pub(crate) async fn save_content(
             now,
         )?;
         match app.store.put(&actor.user_id, row, now).await {
-            Ok(written) => return Ok(Some(written)),
+            Ok(written) => {
+                if let (Written::Applied(_), Some(html)) = (&written, &html) {
+                    forward_into_document(app, chapter_id, base.as_deref(), html).await;
+                }
+                return Ok(Some(written));
+            }
             // Another first save of this chapter inserted the row meanwhile: write over it.
             Err(StoreError::Conflict("id")) => continue,
             // The id is someone else's content row: take another.

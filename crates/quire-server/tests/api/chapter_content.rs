@@ -182,9 +182,10 @@ async fn a_save_to_a_missing_deleted_or_someone_elses_chapter_writes_nothing() {
         app.get_as(&bob, &format!("chapters/content/{}", id("c2")))
             .await
             .assert_failed(404, "not_found");
+        // The chapter's text is its document now; its derived HTML escapes the apostrophe.
         assert_eq!(
             content_of(&app, &id("c2")).await["content"],
-            "<p>Ada's words</p>"
+            "<p>Ada&#39;s words</p>"
         );
 
         app.delete(&format!("chapters/{}", id("c2"))).await.data();
@@ -460,5 +461,54 @@ async fn a_version_is_renamed_trashed_recovered_and_removed() {
             .await
             .assert_failed(404, "not_found");
         app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_save_from_an_older_client_is_a_forward_edit_of_the_chapters_document() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        let now = now_ms();
+        save(
+            &app,
+            &c1,
+            json!({"content": "<h1>One</h1><p>Alpha.</p><p>Beta.</p>", "updated_at": now}),
+        )
+        .await
+        .data();
+        assert!(app.state.store.doc_exists(&c1).await.expect("a read"));
+        let stored = content_of(&app, &c1).await;
+        assert_eq!(stored["content"], "<h1>One</h1><p>Alpha.</p><p>Beta.</p>");
+        assert_eq!(stored["words"], 3);
+
+        // Another device adds a paragraph through the document (as the editor does) …
+        let state = app.state.collab.state(&c1).await.expect("a state");
+        let device = yrs::Doc::with_client_id(4242);
+        let update = {
+            use yrs::updates::decoder::Decode;
+            use yrs::{Transact, WriteTxn, XmlElementPrelim, XmlFragment, XmlTextPrelim};
+            let mut txn = device.transact_mut();
+            txn.apply_update(yrs::Update::decode_v1(&state).expect("decodes"))
+                .expect("applies");
+            let fragment = txn.get_or_insert_xml_fragment("default");
+            let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+            p.push_back(&mut txn, XmlTextPrelim::new("Gamma, typed on the phone."));
+            txn.encode_update_v1()
+        };
+        app.state.collab.apply(&c1, update).await.expect("stored");
+
+        // … while an older client, which never saw it, saves its whole text with Alpha changed.
+        save(&app, &c1, json!({"content": "<h1>One</h1><p>Alpha, revised.</p><p>Beta.</p>", "updated_at": now + 1}))
+            .await
+            .data();
+        let merged = content_of(&app, &c1).await;
+        assert_eq!(
+            merged["content"],
+            "<h1>One</h1><p>Alpha, revised.</p><p>Beta.</p><p>Gamma, typed on the phone.</p>",
+            "the older client's save must not overwrite the phone's paragraph"
+        );
+        assert_eq!(merged["words"], 9);
+        assert!(merged["updated_at"].as_i64().expect("a time") > now);
     }
 }
