@@ -15,6 +15,9 @@ use tokio::task::JoinHandle;
 
 use crate::objects::{ObjectKey, ObjectStore};
 
+/// How long the activity log keeps what devices sent.
+pub const ACTIVITY_KEPT: Duration = Duration::from_secs(90 * 24 * 60 * 60);
+
 /// How often the purge runs.
 pub const PURGE_EVERY: Duration = Duration::from_secs(60 * 60);
 
@@ -34,6 +37,10 @@ pub fn spawn(
                 Ok(0) => {}
                 Ok(purged) => tracing::info!(purged, "trash purged"),
                 Err(e) => tracing::error!(error = %e, "the trash purge failed"),
+            }
+            let cutoff = now_ms() - ACTIVITY_KEPT.as_millis() as i64;
+            if let Err(e) = store.purge_activity_before(cutoff).await {
+                tracing::error!(error = %e, "the activity log purge failed");
             }
             match sweep_objects(&store, objects.as_ref(), SWEEP_GRACE).await {
                 Ok(0) => {}

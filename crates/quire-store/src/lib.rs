@@ -8,6 +8,7 @@
 //! crate exposes no unscoped getter.
 
 pub mod accounts;
+pub mod activity;
 mod connect;
 pub mod docs;
 mod error;

@@ -2,6 +2,7 @@
 //! through, and the web app behind them.
 
 mod account;
+mod activity;
 mod auth;
 mod chapter_content;
 mod chapter_versions;
@@ -118,6 +119,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
             stats::delete_session
         ))
         .routes(routes!(entities::list_global_to_dos))
+        .routes(routes!(entities::list_global_notes))
+        .routes(routes!(activity::record))
         .routes(routes!(uploads::download))
         .merge(upload_route())
 }
@@ -171,7 +174,8 @@ pub fn router(state: AppState) -> Router {
             "/openapi.json",
             get(move || std::future::ready(openapi::json_response(spec_json.clone()))),
         )
-        // The live channel: a WebSocket, not JSON, so outside the OpenAPI document (ADR 0009).
+        // The live channel and chapter documents: WebSockets, not JSON, so outside the OpenAPI
+        // document (ADR 0009, ADR 0010).
         .route("/ws", get(crate::live::upgrade))
         .route("/collab", get(crate::collab::upgrade))
         .fallback(|| async { ApiError::NotFound })

@@ -3,6 +3,7 @@
 
 mod access_matrix;
 mod accounts;
+mod activity;
 mod chapter_content;
 mod collab;
 mod config;

@@ -370,13 +370,33 @@ pub async fn list_folders(
     Ok(Envelope(wire_all(&rows, now_ms())))
 }
 
+/// The caller's rows of `kind` outside any manuscript (global to-dos, Quick Notes), live, by
+/// order.
+async fn global_rows(
+    app: &AppState,
+    user_id: &str,
+    kind: EntityKind,
+) -> Result<Vec<Value>, ApiError> {
+    let rows = app.store.list_by_manuscript(user_id, kind, None).await?;
+    Ok(wire_all(&rows, now_ms()))
+}
+
 /// The caller's to-dos outside any manuscript (the global list), live, by order.
 pub(crate) async fn global_to_dos(app: &AppState, user_id: &str) -> Result<Vec<Value>, ApiError> {
-    let rows = app
-        .store
-        .list_by_manuscript(user_id, EntityKind::Todo, None)
-        .await?;
-    Ok(wire_all(&rows, now_ms()))
+    global_rows(app, user_id, EntityKind::Todo).await
+}
+
+/// `GET notes/global`: the caller's notes outside any manuscript (Quick Notes), live, by
+/// `_order` — what the live channel's `global_note` handler reloads.
+#[utoipa::path(get, path = "/notes/global", tag = "notes",
+    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+pub async fn list_global_notes(
+    State(app): State<AppState>,
+    actor: Actor,
+) -> Result<Envelope<Vec<Value>>, ApiError> {
+    Ok(Envelope(
+        global_rows(&app, &actor.user_id, EntityKind::Note).await?,
+    ))
 }
 
 /// `GET to_dos/global`: the caller's global to-dos (`manuscript_id` null), live, by `_order`.
