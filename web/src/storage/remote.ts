@@ -61,6 +61,8 @@ export interface ShelfRemote {
   sharedWithMe(): Promise<Manuscript[]>;
   /** `GET chapters/content/{id}`: the chapter's content row, `null` when none was saved. */
   chapterContent(chapterId: string): Promise<ServerRow | null>;
+  /** `GET notes/global`: the user's notes outside any manuscript (Quick Notes), live. */
+  globalNotes(): Promise<ServerRow[]>;
   /** `POST manuscripts/copy {id, title, new_id}`: the copy, with its children. */
   copyManuscript(body: { id: string; title: string; new_id: string }): Promise<Manuscript>;
   /** `POST templates/use/{id} {id, title, folder_id}`: the new manuscript, with its children. */
@@ -126,6 +128,7 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
     sharedWithMe: () => api.get('/manuscripts/shared_with_me', z.array(manuscriptSchema)),
     chapterContent: (chapterId: string) =>
       api.get(`/chapters/content/${encodeURIComponent(chapterId)}`, serverRowSchema.nullable()),
+    globalNotes: () => api.get('/notes/global', z.array(serverRowSchema)),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
       api.post('/manuscripts/copy', body, manuscriptSchema),
     useTemplate: (

@@ -230,4 +230,35 @@ describe('loading', () => {
       kind: 'chapter_contents',
     });
   });
+
+  it('reloads the global notes: new and newer ones kept, ones gone from the server removed, pending ones untouched', async () => {
+    const { remote, db, engine } = createTestEngine();
+    const note = (noteId: string, updatedAt: number, manuscriptId: string | null = null) => ({
+      id: noteId,
+      title: noteId,
+      manuscript_id: manuscriptId,
+      _order: 0,
+      created_at: T0,
+      updated_at: updatedAt,
+      deleted_at: null,
+    });
+    remote.seed('notes', note('Note000000000000000001', T0 + 5));
+    remote.seed('notes', note('Note000000000000000002', T0 + 5, id(1)));
+    await db.notes.bulkPut([
+      { ...note('Note000000000000000001', T0), ...marks, kind: 'notes' },
+      { ...note('Note000000000000000009', T0), ...marks, kind: 'notes' },
+      { ...note('Note000000000000000008', T0), ...marks, pending: 1 as const, kind: 'notes' },
+      { ...note('Note000000000000000007', T0, id(1)), ...marks, kind: 'notes' },
+    ]);
+
+    await engine.loader.reloadGlobalNotes();
+
+    expect(remote.calls).toContain('GET notes/global');
+    const kept = (await db.notes.toArray()).map((row) => [row.id, row.updated_at]).sort();
+    expect(kept).toEqual([
+      ['Note000000000000000001', T0 + 5],
+      ['Note000000000000000007', T0],
+      ['Note000000000000000008', T0],
+    ]);
+  });
 });

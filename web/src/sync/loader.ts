@@ -260,8 +260,24 @@ export function createLoader(deps: LoaderDeps): Loader {
     },
     forgetManuscript,
     async reloadGlobalNotes() {
-      log.info('Live channel: global notes changed; the server has no notes listing yet.');
-      await refreshShelf();
+      const serverRows = await remote.globalNotes();
+      const table = rowTable(db, 'notes');
+      await problems.guard(() =>
+        db.transaction('rw', table, () =>
+          mergeListing(table, {
+            userId,
+            // The global notes this device has: those outside any manuscript.
+            covered: () =>
+              table
+                .where('user_id')
+                .equals(userId)
+                .filter((row) => row.manuscript_id == null)
+                .toArray(),
+            serverRows,
+            toLocal: (row) => fromServer(row, userId, 'notes'),
+          }),
+        ),
+      );
     },
     async sharedManuscriptIds() {
       const rows = await db.manuscripts.where('user_id').equals(userId).toArray();

@@ -221,6 +221,12 @@ export function createFakeShelfRemote(now: () => number = Date.now): FakeShelfRe
         [...rows.chapter_contents.values()].find((row) => row.chapter_id === chapterId) ?? null
       );
     },
+    async globalNotes() {
+      await call('GET notes/global');
+      return [...rows.notes.values()].filter(
+        (row) => row.manuscript_id == null && row.deleted_at == null,
+      );
+    },
     async copyManuscript({ id, title, new_id }) {
       await call(`POST manuscripts/copy ${id}`);
       const source = found('manuscripts', id) as Manuscript;
