@@ -271,7 +271,7 @@ export function createLoader(deps: LoaderDeps): Loader {
               table
                 .where('user_id')
                 .equals(userId)
-                .filter((row) => row.manuscript_id == null)
+                .filter((row) => (row.manuscript_id ?? null) === null)
                 .toArray(),
             serverRows,
             toLocal: (row) => fromServer(row, userId, 'notes'),

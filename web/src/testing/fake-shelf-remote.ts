@@ -224,7 +224,7 @@ export function createFakeShelfRemote(now: () => number = Date.now): FakeShelfRe
     async globalNotes() {
       await call('GET notes/global');
       return [...rows.notes.values()].filter(
-        (row) => row.manuscript_id == null && row.deleted_at == null,
+        (row) => (row.manuscript_id ?? null) === null && (row.deleted_at ?? null) === null,
       );
     },
     async copyManuscript({ id, title, new_id }) {
