@@ -106,6 +106,43 @@ impl UpdateLog for StoreLog {
 /// This process's open chapter documents.
 pub type CollabHub = quire_collab::Hub<StoreLog>;
 
+/// The collaboration sockets open on this process, by user, so that a change of access resets
+/// them: they reconnect at once, authenticate each document again and get the new scope (a
+/// revoked Editor is denied, a demoted one becomes read-only). Nothing typed is lost: the
+/// provider keeps unacknowledged edits and resyncs.
+#[derive(Debug, Default)]
+pub struct Sockets {
+    by_user: Mutex<HashMap<String, HashMap<quire_collab::ConnId, PeerLink>>>,
+}
+
+impl Sockets {
+    fn register(&self, user_id: &str, link: &PeerLink) {
+        let mut by_user = self.by_user.lock().unwrap_or_else(|e| e.into_inner());
+        by_user
+            .entry(user_id.to_owned())
+            .or_default()
+            .insert(link.id, link.clone());
+    }
+
+    fn unregister(&self, user_id: &str, conn: quire_collab::ConnId) {
+        let mut by_user = self.by_user.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(links) = by_user.get_mut(user_id) {
+            links.remove(&conn);
+            if links.is_empty() {
+                by_user.remove(user_id);
+            }
+        }
+    }
+
+    /// Resets every collaboration socket of `user_id` (its access to some manuscript changed).
+    pub fn reset_user(&self, user_id: &str) {
+        let by_user = self.by_user.lock().unwrap_or_else(|e| e.into_inner());
+        for link in by_user.get(user_id).into_iter().flat_map(HashMap::values) {
+            link.close(CloseReason::Reset);
+        }
+    }
+}
+
 /// Rings the hub for every document another instance wrote (PostgreSQL's doorbell), and makes
 /// every open document fetch what it missed after the listener reconnects. Ends when `stop`
 /// is cancelled; on SQLite it does nothing (one process owns the file).
@@ -190,6 +227,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
         cancel: app.collab_stop.child_token(),
     };
     let ended = app.live.watch_session(&actor);
+    app.collab_sockets.register(&actor.user_id, &link);
     tracing::debug!(conn, user = %actor.user_id, "collab socket opened");
     let mut docs: HashMap<String, Open> = HashMap::new();
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
@@ -238,6 +276,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     };
     // Forget the session watch (the hub prunes cancelled tokens).
     ended.cancel();
+    app.collab_sockets.unregister(&actor.user_id, conn);
     for open in docs.into_values() {
         if let Open::Joined(membership) = open {
             membership.leave().await;

@@ -44,6 +44,8 @@ pub struct AppState {
     pub live: Arc<live::Hub>,
     /// The open chapter documents (`/api/v4/collab`, ADR 0010).
     pub collab: Arc<collab::CollabHub>,
+    /// The collaboration sockets by user, to reset them when access changes.
+    pub collab_sockets: Arc<collab::Sockets>,
     /// Cancelled when the server stops: closes every collaboration socket (1001).
     pub collab_stop: tokio_util::sync::CancellationToken,
 }
@@ -75,6 +77,7 @@ impl AppState {
                 Arc::new(collab::StoreLog(store_for_docs)),
                 quire_collab::RoomConfig::default(),
             ),
+            collab_sockets: Arc::default(),
             collab_stop: tokio_util::sync::CancellationToken::new(),
         })
     }

@@ -75,6 +75,8 @@ pub async fn share(
     if permission.is_none() {
         app.live.revoke(&user.id, &manuscript_id, "access_revoked");
     }
+    // Any change of access: the grantee's open chapters authenticate again.
+    app.collab_sockets.reset_user(&user.id);
     Ok(Envelope(true))
 }
 

@@ -336,12 +336,15 @@ async fn collaborators_get_the_scope_their_grant_gives_and_strangers_nothing() {
         ada.send(auth("../etc/passwd")).await;
         assert_eq!(ada.next().await.1, Heard::Denied("not_found".into()));
 
-        // Removing the Editor's grant: a new authentication is denied.
+        // Removing the Editor's grant.
         app.post_json(
             "manuscripts/share",
             &json!({"manuscript_id": id("m1"), "email": "ed@example.com", "permissions": 0}),
         )
         .await;
+        // The open socket is reset (it reconnects and authenticates again) …
+        assert_eq!(editor.close_code().await, 4205);
+        // … and a new authentication is denied.
         let mut editor_again = Client::open(&app, "ed@example.com").await;
         editor_again.send(auth(&c1)).await;
         assert_eq!(

@@ -128,6 +128,13 @@ pub(crate) async fn delete_entity(
     }
     if kind == EntityKind::Manuscript {
         app.live.manuscript_gone(&id);
+        // Its chapters become read-only: open ones authenticate again.
+        app.collab_sockets.reset_user(&actor.user_id);
+        if let Ok(grants) = app.store.grants(&actor.user_id, &id).await {
+            for grant in grants {
+                app.collab_sockets.reset_user(&grant.user_id);
+            }
+        }
     }
     Ok(Envelope(true))
 }
