@@ -8,7 +8,8 @@
 //! | 0    | Sync           | `[varUint 0 step1][buf stateVector]`, `[1 step2][buf update]`,   |
 //! |      |                | `[2 update][buf update]` (y-protocols sync)                     |
 //! | 1    | Awareness      | `[buf awarenessUpdate]`                                         |
-//! | 2    | Auth           | `[varUint 0 token][varString]`, `[1 denied][varString reason]`, |
+//! | 2    | Auth           | `[varUint 0 token][varString][varString providerVersion]?`,     |
+//! |      |                | `[1 denied][varString reason]`,                                 |
 //! |      |                | `[2 authenticated][varString scope]`                            |
 //! | 3    | QueryAwareness | nothing                                                         |
 //! | 5    | Stateless      | `[varString payload]`                                           |
@@ -139,14 +140,19 @@ pub fn decode(frame: &[u8]) -> Result<ClientFrame, FrameError> {
             update: cursor.read_buf()?.to_vec(),
         },
         AUTH => match cursor.read_var::<u32>()? {
-            AUTH_TOKEN => DocMessage::Auth {
+            AUTH_TOKEN => {
                 // The provider always writes a token string; an older client may omit it.
-                token: if cursor.has_content() {
+                let token = if cursor.has_content() {
                     cursor.read_string()?.to_owned()
                 } else {
                     String::new()
-                },
-            },
+                };
+                // Since v4 the provider follows it with its version (`4.8.0`); informational.
+                if cursor.has_content() {
+                    cursor.read_string()?;
+                }
+                DocMessage::Auth { token }
+            }
             other => return Err(FrameError::UnknownAuthType(other)),
         },
         QUERY_AWARENESS => DocMessage::QueryAwareness,
@@ -364,6 +370,36 @@ mod tests {
                 message: DocMessage::QueryAwareness
             })
         );
+    }
+
+    #[test]
+    fn decodes_the_auth_of_a_v4_provider_which_adds_its_version() {
+        // `@hocuspocus/provider` 4.8 writes `[0][varString token][varString version]`.
+        let with_version = frame("abc", AUTH, |o| {
+            o.write_var(AUTH_TOKEN);
+            o.write_string("");
+            o.write_string("4.8.0");
+        });
+        assert_eq!(
+            decode(&with_version),
+            Ok(ClientFrame::Doc {
+                key: "abc".into(),
+                message: DocMessage::Auth {
+                    token: String::new()
+                }
+            })
+        );
+        let mut extra = with_version.clone();
+        extra.push(0);
+        assert_eq!(decode(&extra), Err(FrameError::Trailing));
+        let bare = frame("abc", AUTH, |o| o.write_var(AUTH_TOKEN));
+        assert!(matches!(
+            decode(&bare),
+            Ok(ClientFrame::Doc {
+                message: DocMessage::Auth { .. },
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -355,6 +355,30 @@ async fn collaborators_get_the_scope_their_grant_gives_and_strangers_nothing() {
 }
 
 #[tokio::test]
+async fn the_auth_frame_of_the_stock_provider_with_its_version_opens_the_chapter() {
+    let app = writer_with_a_chapter(Db::Sqlite).await;
+    let c1 = id("c1");
+    let mut provider = Client::open(&app, "ada@example.com").await;
+    // What `@hocuspocus/provider` 4.8 sends: the token, then its own version.
+    provider
+        .send(frame(&c1, 2, |o| {
+            o.write_var(0u32);
+            o.write_string("");
+            o.write_string("4.8.0");
+        }))
+        .await;
+    assert_eq!(
+        provider.next().await,
+        (c1.clone(), Heard::Authenticated("read-write".into()))
+    );
+    provider
+        .send(sync(&c1, 0, &StateVector::default().encode_v1()))
+        .await;
+    assert!(matches!(provider.next().await.1, Heard::Step2(_)));
+    assert!(matches!(provider.next().await.1, Heard::Step1(_)));
+}
+
+#[tokio::test]
 async fn the_upgrade_needs_a_session_and_our_own_origin() {
     let app = writer_with_a_chapter(Db::Sqlite).await;
     let refused = Client::connect(&app, None, None).await;
