@@ -83,13 +83,20 @@ test('two devices write one chapter live through the stock provider, and the ser
 
   // Both devices leave; a third one opening the chapter gets all of it from the server. (The
   // room stays in memory for a while after the last device leaves: that the log holds the text
-  // is what the acknowledgements promised. `GET chapters/content` does not read the document
-  // yet; its check belongs with that change.)
+  // is what the acknowledgements promised; the restart test in Rust proves it.)
   await Promise.all([laptop.close(), phone.close()]);
   const tablet = openChapter(nora, chapterId);
   expect(await tablet.authenticated()).toBe('read-write');
   await tablet.synced();
   expect(tablet.body()).toBe(written);
+
+  // REST readers (an older client, exports) see the same text, derived from the document.
+  const content = (await nora.call('GET', `chapters/content/${chapterId}`)) as {
+    content: string;
+    words: number;
+  };
+  expect(content.content).toBe('<p>The night train left at nine. Nobody waved.</p>');
+  expect(content.words).toBe(8);
 });
 
 test('a stranger is refused the chapter, a Viewer reads it and its edits stay its own', async ({
