@@ -272,7 +272,7 @@ impl<L: UpdateLog> Hub<L> {
                     }
                 }
                 if room.flush().await && room.wants_compaction() {
-                    crate::compaction::run(&doc, &*self.log).await;
+                    crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap).await;
                 }
             }
             Exit::Poisoned => {

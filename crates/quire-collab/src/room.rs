@@ -115,8 +115,13 @@ pub struct RoomConfig {
     pub max_batch: usize,
     /// How long an empty room stays open (a reload reconnects within it).
     pub idle_grace: std::time::Duration,
-    /// Updates in the log after which the room compacts when it is idle.
+    /// Updates in the log after which the room compacts (in the background, and when it
+    /// closes).
     pub compact_after: usize,
+    /// A test hook, zero in production: how long a compaction waits between verifying the new
+    /// state and swapping it in, so that a crash test can kill the process inside that window
+    /// (`QUIRE_TEST_COMPACTION_DELAY_MS` in quire-server).
+    pub pause_before_swap: std::time::Duration,
 }
 
 impl Default for RoomConfig {
@@ -125,6 +130,7 @@ impl Default for RoomConfig {
             max_batch: 256,
             idle_grace: std::time::Duration::from_secs(30),
             compact_after: 500,
+            pause_before_swap: std::time::Duration::ZERO,
         }
     }
 }
@@ -633,13 +639,14 @@ impl<L: UpdateLog> Room<L> {
         }
         self.compacting.store(true, Ordering::Release);
         self.logged = 0;
-        let (name, log, flag) = (
+        let (name, log, flag, pause) = (
             self.name.clone(),
             Arc::clone(&self.log),
             Arc::clone(&self.compacting),
+            self.config.pause_before_swap,
         );
         tokio::spawn(async move {
-            crate::compaction::run(&name, &*log).await;
+            crate::compaction::run(&name, &*log, pause).await;
             flag.store(false, Ordering::Release);
         });
     }

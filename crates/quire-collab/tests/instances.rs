@@ -242,7 +242,7 @@ async fn an_instance_catches_up_when_the_other_compacted_what_it_had_not_fetched
     }
     // Instance two folds those five into the snapshot before instance one heard a ring.
     assert!(matches!(
-        compaction::run(DOC, &*log).await,
+        compaction::run(DOC, &*log, Duration::ZERO).await,
         Outcome::Compacted { upto: 5, folded: 5 }
     ));
     writer.write(device.paragraph(&words[5])).await;

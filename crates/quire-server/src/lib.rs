@@ -64,6 +64,17 @@ impl AppState {
             .context("cannot open the database")?;
         let sms = sms::from_config(&config, &store)?;
         let store_for_docs = store.clone();
+        if !config.compaction_test_delay.is_zero() {
+            tracing::warn!(
+                delay_ms = config.compaction_test_delay.as_millis() as u64,
+                "{} is set: compactions pause before their swap (a test hook)",
+                config::TEST_COMPACTION_DELAY
+            );
+        }
+        let rooms = quire_collab::RoomConfig {
+            pause_before_swap: config.compaction_test_delay,
+            ..quire_collab::RoomConfig::default()
+        };
         let objects = Arc::new(objects::LocalDir::in_data_dir(&config.data_dir));
         Ok(AppState {
             store,
@@ -73,10 +84,7 @@ impl AppState {
             mail_queued: Arc::default(),
             objects,
             live: Arc::default(),
-            collab: quire_collab::Hub::new(
-                Arc::new(collab::StoreLog(store_for_docs)),
-                quire_collab::RoomConfig::default(),
-            ),
+            collab: quire_collab::Hub::new(Arc::new(collab::StoreLog(store_for_docs)), rooms),
             collab_sockets: Arc::default(),
             collab_stop: tokio_util::sync::CancellationToken::new(),
         })
