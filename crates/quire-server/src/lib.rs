@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use quire_store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, watch};
@@ -116,6 +117,13 @@ pub async fn serve(
     let stop_doorbell = collab_stop.clone();
     let doorbell = collab::spawn_doorbell(store.clone(), collab.clone(), collab_stop.clone());
     let app = http::router(state);
+    // The sockets send many small frames (acknowledgements, relayed keystrokes): with Nagle's
+    // algorithm each one after the first waits for the peer's delayed ACK, up to 40 ms.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::debug!(%error, "cannot set TCP_NODELAY on a connection");
+        }
+    });
     // Sockets never finish on their own: close them (1001) when shutdown starts, so that the
     // graceful shutdown does not wait for them. Rooms finish the write in hand first.
     let shutdown = async move {
