@@ -6,6 +6,7 @@ mod accounts;
 mod activity;
 mod chapter_content;
 mod collab;
+mod collab_client;
 mod config;
 mod envelope;
 mod live;
