@@ -1,8 +1,9 @@
 //! A provider-like client of `/api/v4/collab` for the socket tests: the Hocuspocus v4 frames
-//! it sends and reads, and a socket that speaks them.
+//! it sends and reads, a socket that speaks them, and a device that types paragraphs.
 
 use std::time::Duration;
 
+use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
 use quire_collab::derive::derive_from_update;
 use quire_testkit::TestApp;
@@ -13,8 +14,11 @@ use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use yrs::encoding::read::{Cursor, Read};
 use yrs::encoding::write::Write;
+use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
-use yrs::{Doc, ReadTxn, StateVector, Transact, XmlElementPrelim, XmlFragment, XmlTextPrelim};
+use yrs::{
+    Doc, ReadTxn, StateVector, Transact, Update, XmlElementPrelim, XmlFragment, XmlTextPrelim,
+};
 
 /// The socket's path.
 pub(crate) const COLLAB: &str = "/api/v4/collab";
@@ -130,6 +134,56 @@ impl Client {
             .expect("the socket opens")
     }
 
+    /// Sends frames back to back, as a provider does while someone types, without waiting
+    /// for anything in between.
+    pub(crate) async fn send_all(&mut self, frames: impl IntoIterator<Item = Vec<u8>>) {
+        for bytes in frames {
+            self.ws
+                .feed(Message::binary(bytes))
+                .await
+                .expect("the frame is queued");
+        }
+        self.ws.flush().await.expect("the frames are sent");
+    }
+
+    /// The next frame the server sent within `within`; `None` on a timeout or once the
+    /// socket has ended (closed, reset).
+    pub(crate) async fn next_within(&mut self, within: Duration) -> Option<(String, Heard)> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let message = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .ok()??;
+            match message.ok()? {
+                Message::Binary(bytes) => {
+                    if let Some(heard) = parse(&bytes) {
+                        return Some(heard);
+                    }
+                }
+                Message::Close(_) => return None,
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads until `count` acknowledgements (`SyncStatus true`) arrived, skipping other
+    /// frames; panics on a refusal, or when they do not all come within `within`.
+    pub(crate) async fn acks(&mut self, count: usize, within: Duration) {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut acked = 0;
+        while acked < count {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.next_within(left).await {
+                Some((_, Heard::Status(applied))) => {
+                    assert!(applied, "an update was refused");
+                    acked += 1;
+                }
+                Some(_) => {}
+                None => panic!("only {acked} of {count} acknowledgements within {within:?}"),
+            }
+        }
+    }
+
     pub(crate) async fn send(&mut self, bytes: Vec<u8>) {
         self.ws
             .send(Message::binary(bytes))
@@ -225,4 +279,119 @@ pub(crate) fn paragraph(client: u64, text: &str) -> Vec<u8> {
 
 pub(crate) fn text_of(state: &[u8]) -> String {
     derive_from_update(state).expect("a document").text
+}
+
+/// A burst under way: frames sent from a task of their own, as fast as the socket takes them,
+/// while the test reads what the server answers.
+pub(crate) struct Burst {
+    frames: SplitStream<Ws>,
+    sender: tokio::task::JoinHandle<usize>,
+}
+
+impl Client {
+    /// Starts sending `frames` back to back, as a provider does while someone types fast (run
+    /// it on a multi-threaded runtime, so that reading goes on beside the sending).
+    pub(crate) fn burst(self, frames: Vec<Vec<u8>>) -> Burst {
+        let (mut sink, stream) = self.ws.split();
+        let sender = tokio::spawn(async move {
+            let mut sent = 0;
+            for bytes in frames {
+                if sink.send(Message::binary(bytes)).await.is_err() {
+                    break;
+                }
+                sent += 1;
+                // A writable socket never makes `send` wait: let the reader in between.
+                tokio::task::yield_now().await;
+            }
+            sent
+        });
+        Burst {
+            frames: stream,
+            sender,
+        }
+    }
+}
+
+impl Burst {
+    /// Counts `SyncStatus(true)` until `count` arrived; `false` when the socket ended or
+    /// `within` passed first. Panics on a refusal.
+    pub(crate) async fn acks(&mut self, count: usize, within: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut acked = 0;
+        while acked < count {
+            let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline, self.frames.next()).await
+            else {
+                return false;
+            };
+            if let Message::Binary(bytes) = message
+                && let Some((_, Heard::Status(applied))) = parse(&bytes)
+            {
+                assert!(applied, "an update was refused");
+                acked += 1;
+            }
+        }
+        true
+    }
+
+    /// After the server died: the acknowledgements still in the socket (it sent them), until
+    /// the socket ends; then how many frames the sender got out.
+    pub(crate) async fn finish(mut self) -> (usize, usize) {
+        let mut acked = 0;
+        while self.acks(1, Duration::from_secs(5)).await {
+            acked += 1;
+        }
+        let sent = self.sender.await.expect("the sender ends");
+        (acked, sent)
+    }
+}
+
+/// One device's replica, in which it types as the editor does: each update is a new paragraph
+/// at the end, built on everything the replica holds (so a lost update would leave the later
+/// ones pending).
+pub(crate) struct Writer(Doc);
+
+impl Writer {
+    /// A device with client id `client` that starts from `state` (a server's first sync).
+    pub(crate) fn from_state(client: u64, state: &[u8]) -> Writer {
+        let writer = Writer(Doc::with_client_id(client));
+        writer.apply(state);
+        writer
+    }
+
+    /// Applies an update the server relayed.
+    pub(crate) fn apply(&self, update: &[u8]) {
+        self.0
+            .transact_mut()
+            .apply_update(Update::decode_v1(update).expect("an update"))
+            .expect("applies");
+    }
+
+    /// The replica's plain text.
+    pub(crate) fn text(&self) -> String {
+        text_of(
+            &self
+                .0
+                .transact()
+                .encode_state_as_update_v1(&StateVector::default()),
+        )
+    }
+
+    /// Types a paragraph holding `text`; answers the update (v1).
+    pub(crate) fn paragraph(&self, text: &str) -> Vec<u8> {
+        let fragment = self.0.get_or_insert_xml_fragment("default");
+        let mut txn = self.0.transact_mut();
+        let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        p.push_back(&mut txn, XmlTextPrelim::new(text));
+        txn.encode_update_v1()
+    }
+}
+
+/// The tokens of `tokens` that are not a paragraph of `text`.
+pub(crate) fn missing<'a>(text: &str, tokens: &'a [String]) -> Vec<&'a str> {
+    let lines: std::collections::HashSet<&str> = text.lines().collect();
+    tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|token| !lines.contains(token))
+        .collect()
 }
