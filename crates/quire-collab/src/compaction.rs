@@ -1,7 +1,9 @@
 //! Compacting a document's log: snapshot + updates → one verified state, swapped in one
-//! transaction (DESIGN §4). Runs when a room closes with enough updates in its log, off the
-//! async threads. A verification failure leaves the log as it was and says why; the log is
+//! transaction (DESIGN §4). Runs beside a room whose log grew past its threshold and when such
+//! a room closes, off the async threads. A verification failure leaves the log as it was and says why; the log is
 //! never shortened by a state that was not proven to hold everything it replaces.
+
+use std::time::Duration;
 
 use crate::compact::compact;
 use crate::log::UpdateLog;
@@ -19,8 +21,10 @@ pub enum Outcome {
     Failed,
 }
 
-/// Compacts `doc` now.
-pub async fn run<L: UpdateLog>(doc: &str, log: &L) -> Outcome {
+/// Compacts `doc` now. `pause_before_swap` is a test hook (zero in production): the verified
+/// state waits that long before it is swapped in, so that a crash test can kill the process
+/// between the two.
+pub async fn run<L: UpdateLog>(doc: &str, log: &L, pause_before_swap: Duration) -> Outcome {
     let stored = match log.load(doc).await {
         Ok(stored) => stored,
         Err(error) => {
@@ -51,6 +55,15 @@ pub async fn run<L: UpdateLog>(doc: &str, log: &L) -> Outcome {
             return Outcome::Failed;
         }
     };
+    if !pause_before_swap.is_zero() {
+        tracing::info!(
+            doc,
+            upto,
+            pause_ms = pause_before_swap.as_millis() as u64,
+            "compaction verified; pausing before the swap"
+        );
+        tokio::time::sleep(pause_before_swap).await;
+    }
     match log.swap_snapshot(doc, expected, &state, upto).await {
         Ok(true) => {
             tracing::debug!(doc, upto, folded, "compacted");

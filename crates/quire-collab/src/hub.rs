@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use yrs::{ReadTxn, StateVector, Transact};
 
 use crate::log::{LogError, UpdateLog};
@@ -19,6 +19,9 @@ const INBOX: usize = 1024;
 struct Entry {
     generation: u64,
     inbox: mpsc::Sender<Command>,
+    /// Rung when another instance wrote: a stored permit, so a ring is never lost to a full
+    /// inbox and many rings while the room is busy make one fetch.
+    doorbell: Arc<Notify>,
 }
 
 /// Where this process's open documents live.
@@ -118,29 +121,22 @@ impl<L: UpdateLog> Hub<L> {
         )))
     }
 
-    /// The doorbell: another instance appended to this document's log.
+    /// The doorbell: another instance appended to this document's log. The room fetches what
+    /// it lacks as soon as it is free (it may be in the middle of a write).
     pub fn remote(&self, doc: &str) {
-        let inbox = self
-            .rooms
-            .lock()
-            .ok()
-            .and_then(|rooms| rooms.get(doc).map(|entry| entry.inbox.clone()));
-        if let Some(inbox) = inbox
-            && inbox.try_send(Command::Remote).is_err()
+        if let Ok(rooms) = self.rooms.lock()
+            && let Some(entry) = rooms.get(doc)
         {
-            // A full inbox is busy anyway; its next append notices the gap and fetches.
-            tracing::debug!(doc, "doorbell not delivered to a busy room");
+            entry.doorbell.notify_one();
         }
     }
 
     /// After the doorbell's listener reconnected: every open document fetches what it missed.
     pub fn resync_all(&self) {
-        let inboxes: Vec<_> = match self.rooms.lock() {
-            Ok(rooms) => rooms.values().map(|entry| entry.inbox.clone()).collect(),
-            Err(_) => return,
-        };
-        for inbox in inboxes {
-            let _ = inbox.try_send(Command::Remote);
+        if let Ok(rooms) = self.rooms.lock() {
+            for entry in rooms.values() {
+                entry.doorbell.notify_one();
+            }
         }
     }
 
@@ -232,16 +228,18 @@ impl<L: UpdateLog> Hub<L> {
             return entry.inbox.clone();
         }
         let (inbox, receiver) = mpsc::channel(INBOX);
+        let doorbell = Arc::new(Notify::new());
         let generation = self.generations.fetch_add(1, Ordering::Relaxed);
         rooms.insert(
             doc.to_owned(),
             Entry {
                 generation,
                 inbox: inbox.clone(),
+                doorbell: Arc::clone(&doorbell),
             },
         );
         let hub = Arc::clone(self);
-        tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver));
+        tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver, doorbell));
         inbox
     }
 
@@ -250,6 +248,7 @@ impl<L: UpdateLog> Hub<L> {
         doc: String,
         generation: u64,
         mut inbox: mpsc::Receiver<Command>,
+        doorbell: Arc<Notify>,
     ) {
         let mut room =
             match Room::load(doc.clone(), Arc::clone(&self.log), self.config.clone()).await {
@@ -260,7 +259,7 @@ impl<L: UpdateLog> Hub<L> {
                     return;
                 }
             };
-        match room.run(&mut inbox).await {
+        match room.run(&mut inbox, &doorbell).await {
             Exit::Idle => {
                 // Close the inbox under the hub's lock, so no join slips in between; then
                 // answer what was queued before the close. A queued join is dropped: its
@@ -273,7 +272,7 @@ impl<L: UpdateLog> Hub<L> {
                     }
                 }
                 if room.flush().await && room.wants_compaction() {
-                    crate::compaction::run(&doc, &*self.log).await;
+                    crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap).await;
                 }
             }
             Exit::Poisoned => {

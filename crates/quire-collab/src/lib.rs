@@ -16,5 +16,5 @@ pub mod protocol;
 pub mod room;
 
 pub use hub::{Hub, JoinError, Membership};
-pub use log::{LogError, LoggedUpdate, StoredDoc, UpdateLog};
+pub use log::{LogError, LoggedUpdate, Since, StoredDoc, UpdateLog};
 pub use room::{CloseReason, ConnId, PeerLink, RoomConfig, RoomError};

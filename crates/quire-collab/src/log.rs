@@ -33,6 +33,16 @@ impl StoredDoc {
     }
 }
 
+/// What the log holds after a sequence number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Since {
+    /// Every update after it, in order (none when nothing was written since).
+    Updates(Vec<LoggedUpdate>),
+    /// A compaction (perhaps by another instance) already folded some of them into the
+    /// snapshot: they are no longer in the log, so the caller must load the document again.
+    Compacted,
+}
+
 /// A failure of the storage underneath; the room answers it by refusing to acknowledge.
 #[derive(Debug, thiserror::Error)]
 #[error("update log: {0}")]
@@ -51,12 +61,10 @@ pub trait UpdateLog: Send + Sync + 'static {
         updates: &[Vec<u8>],
     ) -> impl Future<Output = Result<Vec<i64>, LogError>> + Send;
 
-    /// Updates with a sequence number above `after`, in order (another instance's writes).
-    fn since(
-        &self,
-        doc: &str,
-        after: i64,
-    ) -> impl Future<Output = Result<Vec<LoggedUpdate>, LogError>> + Send;
+    /// Updates with a sequence number above `after`, in order (another instance's writes), or
+    /// [`Since::Compacted`] when the snapshot already covers more than `after`. One consistent
+    /// read: an update folded away meanwhile is never silently missing from the answer.
+    fn since(&self, doc: &str, after: i64) -> impl Future<Output = Result<Since, LogError>> + Send;
 
     /// Replaces the snapshot by `state`, which covers every update up to `upto`, and deletes
     /// those updates — in one transaction, and only if the stored snapshot still covers

@@ -13,13 +13,13 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
 use yrs::{Doc, ReadTxn, StateVector, Transact, TransactionMut};
 
-use crate::log::{LogError, UpdateLog};
+use crate::log::{LogError, Since, UpdateLog};
 use crate::protocol::{self, DocMessage, encode};
 
 /// A connection's number, unique within the process.
@@ -83,7 +83,7 @@ pub(crate) enum Command {
     Leave {
         conn: ConnId,
     },
-    /// Another instance appended to the log (the doorbell), or the listener reconnected.
+    /// Fetch what other instances appended to the log (the hub's doorbell rang).
     Remote,
     /// The whole state (v1), for REST readers.
     State {
@@ -115,8 +115,13 @@ pub struct RoomConfig {
     pub max_batch: usize,
     /// How long an empty room stays open (a reload reconnects within it).
     pub idle_grace: std::time::Duration,
-    /// Updates in the log after which the room compacts when it is idle.
+    /// Updates in the log after which the room compacts (in the background, and when it
+    /// closes).
     pub compact_after: usize,
+    /// A test hook, zero in production: how long a compaction waits between verifying the new
+    /// state and swapping it in, so that a crash test can kill the process inside that window
+    /// (`QUIRE_TEST_COMPACTION_DELAY_MS` in quire-server).
+    pub pause_before_swap: std::time::Duration,
 }
 
 impl Default for RoomConfig {
@@ -125,6 +130,7 @@ impl Default for RoomConfig {
             max_batch: 256,
             idle_grace: std::time::Duration::from_secs(30),
             compact_after: 500,
+            pause_before_swap: std::time::Duration::ZERO,
         }
     }
 }
@@ -205,17 +211,28 @@ impl<L: UpdateLog> Room<L> {
         })
     }
 
-    /// Runs until the room is idle past its grace, poisoned or shut down.
-    pub(crate) async fn run(&mut self, inbox: &mut mpsc::Receiver<Command>) -> Exit {
+    /// Runs until the room is idle past its grace, poisoned or shut down. A ring of the
+    /// `doorbell` (another instance wrote) is handled like a queued [`Command::Remote`].
+    pub(crate) async fn run(
+        &mut self,
+        inbox: &mut mpsc::Receiver<Command>,
+        doorbell: &Notify,
+    ) -> Exit {
         loop {
+            let next = async {
+                tokio::select! {
+                    command = inbox.recv() => command,
+                    () = doorbell.notified() => Some(Command::Remote),
+                }
+            };
             let command = if self.peers.is_empty() {
-                match tokio::time::timeout(self.config.idle_grace, inbox.recv()).await {
+                match tokio::time::timeout(self.config.idle_grace, next).await {
                     Ok(Some(command)) => command,
                     Ok(None) => return Exit::Shutdown,
                     Err(_) => return Exit::Idle,
                 }
             } else {
-                match inbox.recv().await {
+                match next.await {
                     Some(command) => command,
                     None => return Exit::Shutdown,
                 }
@@ -502,7 +519,8 @@ impl<L: UpdateLog> Room<L> {
     /// Applies what other instances appended after `head`. Answers `false` if the log failed.
     async fn fetch_remote(&mut self) -> bool {
         let updates = match self.log.since(&self.name, self.head).await {
-            Ok(updates) => updates,
+            Ok(Since::Updates(updates)) => updates,
+            Ok(Since::Compacted) => return self.reload().await,
             Err(error) => {
                 tracing::error!(doc = %self.name, %error, "could not read the update log");
                 return false;
@@ -524,6 +542,45 @@ impl<L: UpdateLog> Room<L> {
             if changed {
                 self.broadcast(None, |key| encode::update(key, &logged.update));
             }
+        }
+        true
+    }
+
+    /// Another instance compacted past `head`: what it folded is only in the snapshot now, so
+    /// the whole stored document is applied again (yrs ignores what this copy already holds)
+    /// and the peers get what was new to it.
+    async fn reload(&mut self) -> bool {
+        let stored = match self.log.load(&self.name).await {
+            Ok(stored) => stored,
+            Err(error) => {
+                tracing::error!(doc = %self.name, %error, "could not read the update log");
+                return false;
+            }
+        };
+        let before = self.doc.transact().state_vector();
+        let mut changed = false;
+        {
+            let mut txn = self.doc.transact_mut();
+            let parts = stored
+                .snapshot
+                .iter()
+                .chain(stored.updates.iter().map(|u| &u.update));
+            for bytes in parts {
+                match apply_bytes(&mut txn, bytes) {
+                    Ok(applied) => changed |= applied,
+                    Err(ApplyError::Malformed) => {
+                        tracing::error!(doc = %self.name, "a stored update does not apply");
+                    }
+                    Err(ApplyError::Panicked) => return false,
+                }
+            }
+        }
+        self.head = self.head.max(stored.head());
+        self.logged = stored.updates.len();
+        tracing::info!(doc = %self.name, head = self.head, "caught up from a snapshot another instance compacted");
+        if changed {
+            let missing = self.doc.transact().encode_state_as_update_v1(&before);
+            self.broadcast(None, |key| encode::update(key, &missing));
         }
         true
     }
@@ -582,13 +639,14 @@ impl<L: UpdateLog> Room<L> {
         }
         self.compacting.store(true, Ordering::Release);
         self.logged = 0;
-        let (name, log, flag) = (
+        let (name, log, flag, pause) = (
             self.name.clone(),
             Arc::clone(&self.log),
             Arc::clone(&self.compacting),
+            self.config.pause_before_swap,
         );
         tokio::spawn(async move {
-            crate::compaction::run(&name, &*log).await;
+            crate::compaction::run(&name, &*log, pause).await;
             flag.store(false, Ordering::Release);
         });
     }

@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use quire_collab::protocol::{self, ClientFrame, DocMessage, Scope, encode};
 use quire_collab::{
-    CloseReason, LogError, LoggedUpdate, Membership, PeerLink, StoredDoc, UpdateLog,
+    CloseReason, LogError, LoggedUpdate, Membership, PeerLink, Since, StoredDoc, UpdateLog,
 };
 use quire_core::Id;
 use quire_store::docs::{DocAccess, Ring};
@@ -78,15 +78,18 @@ impl UpdateLog for StoreLog {
         self.0.doc_append(doc, updates).await.map_err(log_error)
     }
 
-    async fn since(&self, doc: &str, after: i64) -> Result<Vec<LoggedUpdate>, LogError> {
-        Ok(self
-            .0
-            .doc_since(doc, after)
-            .await
-            .map_err(log_error)?
-            .into_iter()
-            .map(|(seq, update)| LoggedUpdate { seq, update })
-            .collect())
+    async fn since(&self, doc: &str, after: i64) -> Result<Since, LogError> {
+        Ok(
+            match self.0.doc_since(doc, after).await.map_err(log_error)? {
+                Some(updates) => Since::Updates(
+                    updates
+                        .into_iter()
+                        .map(|(seq, update)| LoggedUpdate { seq, update })
+                        .collect(),
+                ),
+                None => Since::Compacted,
+            },
+        )
     }
 
     async fn swap_snapshot(

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use quire_store::Store;
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, watch};
@@ -64,6 +65,17 @@ impl AppState {
             .context("cannot open the database")?;
         let sms = sms::from_config(&config, &store)?;
         let store_for_docs = store.clone();
+        if !config.compaction_test_delay.is_zero() {
+            tracing::warn!(
+                delay_ms = config.compaction_test_delay.as_millis() as u64,
+                "{} is set: compactions pause before their swap (a test hook)",
+                config::TEST_COMPACTION_DELAY
+            );
+        }
+        let rooms = quire_collab::RoomConfig {
+            pause_before_swap: config.compaction_test_delay,
+            ..quire_collab::RoomConfig::default()
+        };
         let objects = Arc::new(objects::LocalDir::in_data_dir(&config.data_dir));
         Ok(AppState {
             store,
@@ -73,10 +85,7 @@ impl AppState {
             mail_queued: Arc::default(),
             objects,
             live: Arc::default(),
-            collab: quire_collab::Hub::new(
-                Arc::new(collab::StoreLog(store_for_docs)),
-                quire_collab::RoomConfig::default(),
-            ),
+            collab: quire_collab::Hub::new(Arc::new(collab::StoreLog(store_for_docs)), rooms),
             collab_sockets: Arc::default(),
             collab_stop: tokio_util::sync::CancellationToken::new(),
         })
@@ -108,6 +117,13 @@ pub async fn serve(
     let stop_doorbell = collab_stop.clone();
     let doorbell = collab::spawn_doorbell(store.clone(), collab.clone(), collab_stop.clone());
     let app = http::router(state);
+    // The sockets send many small frames (acknowledgements, relayed keystrokes): with Nagle's
+    // algorithm each one after the first waits for the peer's delayed ACK, up to 40 ms.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::debug!(%error, "cannot set TCP_NODELAY on a connection");
+        }
+    });
     // Sockets never finish on their own: close them (1001) when shutdown starts, so that the
     // graceful shutdown does not wait for them. Rooms finish the write in hand first.
     let shutdown = async move {

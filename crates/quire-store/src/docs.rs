@@ -89,7 +89,7 @@ impl Store {
             let Some((snapshot_seq, snapshot)) = self.doc_snapshot(doc_id).await? else {
                 return Ok(StoredDoc::default());
             };
-            let updates = self.doc_since(doc_id, snapshot_seq).await?;
+            let updates = self.doc_updates_after(doc_id, snapshot_seq).await?;
             match self.doc_snapshot(doc_id).await? {
                 Some((again, _)) if again == snapshot_seq => {
                     return Ok(StoredDoc {
@@ -115,8 +115,37 @@ impl Store {
         .await?)
     }
 
-    /// Updates after `after`, in order.
+    /// Updates after `after`, in order; `None` when the snapshot already covers more than
+    /// `after` (a compaction folded some of them away: load the document instead). One
+    /// statement, so the snapshot's position and the updates are read at the same moment.
     pub async fn doc_since(
+        &self,
+        doc_id: &str,
+        after: i64,
+    ) -> Result<Option<Vec<(i64, Vec<u8>)>>, StoreError> {
+        let rows = sqlx::query_as::<Any, (i64, Option<i64>, Option<Vec<u8>>)>(
+            "SELECT h.snapshot_seq, u.seq, u.update_v1 FROM doc_head h \
+             LEFT JOIN doc_update u ON u.doc_id = h.doc_id AND u.seq > $2 \
+             WHERE h.doc_id = $1 ORDER BY u.seq",
+        )
+        .bind(doc_id)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        if rows
+            .first()
+            .is_some_and(|(snapshot_seq, _, _)| *snapshot_seq > after)
+        {
+            return Ok(None);
+        }
+        Ok(Some(
+            rows.into_iter()
+                .filter_map(|(_, seq, update)| Some((seq?, update?)))
+                .collect(),
+        ))
+    }
+
+    async fn doc_updates_after(
         &self,
         doc_id: &str,
         after: i64,

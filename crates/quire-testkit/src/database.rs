@@ -1,5 +1,5 @@
 //! A database of the test's own: a temporary SQLite file, or a fresh PostgreSQL database
-//! named `quire_test_<random>` that is dropped when the test ends.
+//! named `quire_test_<random>` that is dropped when the test ends (with the value).
 
 use std::path::Path;
 
@@ -14,7 +14,8 @@ pub(crate) fn postgres_admin_url() -> Option<String> {
         .filter(|url| !url.is_empty())
 }
 
-/// A test's database and how to drop it.
+/// A test's database and how to drop it. Dropping the value drops the PostgreSQL database
+/// (forcibly, so servers still connected to it do not keep it alive).
 #[derive(Debug)]
 pub struct TestDatabase {
     url: String,
@@ -24,7 +25,8 @@ pub struct TestDatabase {
 }
 
 impl TestDatabase {
-    pub(crate) async fn create(db: super::Db, dir: &Path) -> TestDatabase {
+    /// A fresh database on `db`: for SQLite a file in `dir`, which must outlive it.
+    pub async fn create(db: super::Db, dir: &Path) -> TestDatabase {
         match db {
             super::Db::Sqlite => TestDatabase {
                 url: format!("sqlite://{}", dir.join("quire-test.db").display()),
@@ -57,14 +59,14 @@ impl TestDatabase {
     }
 
     /// Drops the PostgreSQL database now.
-    pub(crate) async fn drop_now(&mut self) {
+    pub async fn drop_now(&mut self) {
         if let Some((admin, name)) = self.postgres.take() {
             drop_database(&admin, &name).await;
         }
     }
 
     /// Drops the PostgreSQL database from a thread of its own (for `Drop`, which cannot await).
-    pub(crate) fn drop_in_background(&mut self) {
+    fn drop_in_background(&mut self) {
         if let Some((admin, name)) = self.postgres.take() {
             let _ = std::thread::spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread()
@@ -75,6 +77,12 @@ impl TestDatabase {
             })
             .join();
         }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        self.drop_in_background();
     }
 }
 

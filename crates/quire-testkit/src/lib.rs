@@ -1,10 +1,12 @@
 //! Test support: [`TestApp::spawn`] starts the real server in-process on `127.0.0.1:0` over a
 //! database of its own — a temporary SQLite file, or, when `QUIRE_TEST_POSTGRES_URL` is set, a
-//! uniquely named PostgreSQL database that is dropped afterwards.
+//! uniquely named PostgreSQL database that is dropped afterwards. [`ServerProcess`] runs the
+//! `quire` binary itself, for tests that kill it or start two over one [`TestDatabase`].
 //!
 //! Logs stay silent unless `TEST_LOG=1`.
 
 mod database;
+mod process;
 pub mod smtp;
 
 use std::collections::HashMap;
@@ -17,6 +19,7 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 pub use database::TestDatabase;
+pub use process::ServerProcess;
 
 /// Which database a [`TestApp`] runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,28 +223,7 @@ impl TestApp {
     /// Logs in with a fresh client (a new session) and returns the `Cookie` header value that
     /// carries it, for clients that cannot share a cookie store (WebSockets).
     pub async fn session_cookie(&self, email: &str, password: &str) -> String {
-        let answer = reqwest::Client::new()
-            .post(self.url("/api/v4/auth/login"))
-            .header("x-requested-with", "quire")
-            .json(&serde_json::json!({ "email": email, "password": password }))
-            .send()
-            .await
-            .expect("the login request is sent");
-        assert!(answer.status().is_success(), "login: {}", answer.status());
-        let pairs: Vec<String> = answer
-            .headers()
-            .get_all(reqwest::header::SET_COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .filter_map(|v| v.split(';').next())
-            .filter(|pair| {
-                pair.split_once('=')
-                    .is_some_and(|(_, value)| !value.is_empty())
-            })
-            .map(str::to_owned)
-            .collect();
-        assert!(!pairs.is_empty(), "login set no cookie");
-        pairs.join("; ")
+        session_cookie(&self.url("/api/v4/auth/login"), email, password).await
     }
 
     /// The `ws://` URL of `path` (which starts with `/`).
@@ -286,16 +268,7 @@ impl TestApp {
 
     /// Sends any request and reads its answer as JSON (`Value::Null` when the body is not JSON).
     pub async fn send(&self, request: reqwest::RequestBuilder) -> TestResponse {
-        let response = request.send().await.expect("the server answers");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = response.bytes().await.expect("a readable body");
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        TestResponse {
-            status,
-            headers,
-            body,
-        }
+        send(request).await
     }
 
     fn api(&self, path: &str) -> String {
@@ -322,8 +295,49 @@ impl Drop for TestApp {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
-        self.database.drop_in_background();
+        // The database is dropped next, with the field.
     }
+}
+
+/// Sends a request and reads its answer as JSON (`Value::Null` when the body is not JSON).
+async fn send(request: reqwest::RequestBuilder) -> TestResponse {
+    let response = request.send().await.expect("the server answers");
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.expect("a readable body");
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    TestResponse {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// Logs in at `login_url` with a fresh client and answers the `Cookie` header value that
+/// carries the new session.
+async fn session_cookie(login_url: &str, email: &str, password: &str) -> String {
+    let answer = reqwest::Client::new()
+        .post(login_url)
+        .header("x-requested-with", "quire")
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .expect("the login request is sent");
+    assert!(answer.status().is_success(), "login: {}", answer.status());
+    let pairs: Vec<String> = answer
+        .headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next())
+        .filter(|pair| {
+            pair.split_once('=')
+                .is_some_and(|(_, value)| !value.is_empty())
+        })
+        .map(str::to_owned)
+        .collect();
+    assert!(!pairs.is_empty(), "login set no cookie");
+    pairs.join("; ")
 }
 
 /// A cookie-keeping client that sends the app's CSRF header, as the web app does.

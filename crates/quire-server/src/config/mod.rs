@@ -2,7 +2,8 @@
 //! secrets, validated at start-up so that every problem is reported at once.
 //!
 //! [`KEYS`] is the single table of settings: the loader, the validation messages and
-//! `quire config print-default` are all read from it.
+//! `quire config print-default` are all read from it. One variable is not a setting and is
+//! not in it: [`TEST_COMPACTION_DELAY`], a hook for crash tests.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -20,6 +21,12 @@ pub struct KeySpec {
     pub secret: bool,
     pub doc: &'static str,
 }
+
+/// A test hook, not a setting (absent from [`KEYS`] and from `quire.toml`): milliseconds a
+/// chapter-document compaction waits between verifying its new state and swapping it in, so
+/// that the process-level crash tests can `kill -9` the server inside that window. Read once at
+/// start-up; unset (the only production value) means no wait.
+pub const TEST_COMPACTION_DELAY: &str = "QUIRE_TEST_COMPACTION_DELAY_MS";
 
 /// Every setting Quire reads.
 pub const KEYS: &[KeySpec] = &[
@@ -185,6 +192,8 @@ pub struct Config {
     pub mail_from: String,
     /// `None`: texts stay in the SMS outbox table.
     pub sms_gateway: Option<SmsGatewaySettings>,
+    /// [`TEST_COMPACTION_DELAY`]; zero unless a test sets it.
+    pub compaction_test_delay: std::time::Duration,
 }
 
 /// Every problem found in the configuration, one line each.
@@ -356,6 +365,19 @@ impl Config {
             }
         };
 
+        let compaction_test_delay = match env.get(TEST_COMPACTION_DELAY) {
+            None => std::time::Duration::ZERO,
+            Some(value) => match value.parse::<u64>() {
+                Ok(ms) if ms <= 60_000 => std::time::Duration::from_millis(ms),
+                _ => {
+                    problems.push(format!(
+                        "{TEST_COMPACTION_DELAY}: {value:?} is not a number of milliseconds up to 60000"
+                    ));
+                    std::time::Duration::ZERO
+                }
+            },
+        };
+
         match (
             listen,
             data_dir,
@@ -387,6 +409,7 @@ impl Config {
                 smtp,
                 mail_from,
                 sms_gateway,
+                compaction_test_delay,
             }),
             _ => Err(ConfigError { problems }),
         }

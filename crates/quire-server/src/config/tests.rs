@@ -203,3 +203,19 @@ fn write(dir: &tempfile::TempDir, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+#[test]
+fn the_compaction_test_delay_is_zero_unless_a_test_sets_it() {
+    let dir = no_file();
+    let path = write(&dir, "");
+    let config = Config::load(Some(&path), &env(&[])).unwrap();
+    assert_eq!(config.compaction_test_delay, std::time::Duration::ZERO);
+    let config = Config::load(Some(&path), &env(&[(TEST_COMPACTION_DELAY, "250")])).unwrap();
+    assert_eq!(
+        config.compaction_test_delay,
+        std::time::Duration::from_millis(250)
+    );
+    let err = Config::load(Some(&path), &env(&[(TEST_COMPACTION_DELAY, "soon")])).unwrap_err();
+    assert!(err.to_string().contains(TEST_COMPACTION_DELAY), "{err}");
+    assert!(!Config::default_file().contains(TEST_COMPACTION_DELAY));
+}

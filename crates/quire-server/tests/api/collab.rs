@@ -3,18 +3,10 @@
 //! update is acknowledged once stored and reaches the other devices, and that bad input is
 //! refused without harming the document or the other clients.
 
-use std::time::Duration;
-
 use futures_util::{SinkExt, StreamExt};
-use quire_collab::derive::derive_from_update;
 use quire_testkit::{Db, TestApp};
 use serde_json::json;
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::{self, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use yrs::encoding::read::{Cursor, Read};
 use yrs::encoding::write::Write;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
@@ -23,209 +15,9 @@ use yrs::{
     XmlTextPrelim,
 };
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-const PASSWORD: &str = "a writer's long secret";
-const EXPECT: Duration = Duration::from_secs(3);
-const QUIET: Duration = Duration::from_millis(250);
-
-fn id(name: &str) -> String {
-    format!("{name:0<22}")
-}
-
-/// What the server sent about one document.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Heard {
-    Authenticated(String),
-    Denied(String),
-    Step1(Vec<u8>),
-    Step2(Vec<u8>),
-    Update(Vec<u8>),
-    Status(bool),
-    Awareness(Vec<u8>),
-}
-
-fn frame(key: &str, kind: u32, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.write_string(key);
-    out.write_var(kind);
-    body(&mut out);
-    out
-}
-
-fn auth(key: &str) -> Vec<u8> {
-    frame(key, 2, |o| {
-        o.write_var(0u32);
-        o.write_string("");
-    })
-}
-
-fn sync(key: &str, step: u32, bytes: &[u8]) -> Vec<u8> {
-    frame(key, 0, |o| {
-        o.write_var(step);
-        o.write_buf(bytes);
-    })
-}
-
-fn parse(bytes: &[u8]) -> Option<(String, Heard)> {
-    if bytes == [9] {
-        return None; // the server's keep-alive ping
-    }
-    let mut c = Cursor::new(bytes);
-    let key = c.read_string().expect("a key").to_owned();
-    let kind: u32 = c.read_var().expect("a type");
-    let heard = match kind {
-        0 => {
-            let step: u32 = c.read_var().expect("a step");
-            let body = c.read_buf().expect("a body").to_vec();
-            match step {
-                0 => Heard::Step1(body),
-                1 => Heard::Step2(body),
-                _ => Heard::Update(body),
-            }
-        }
-        1 => Heard::Awareness(c.read_buf().expect("a body").to_vec()),
-        2 => match c.read_var::<u32>().expect("an auth type") {
-            1 => Heard::Denied(c.read_string().expect("a reason").to_owned()),
-            _ => Heard::Authenticated(c.read_string().expect("a scope").to_owned()),
-        },
-        8 => Heard::Status(c.read_var::<u32>().expect("a status") == 1),
-        other => panic!("unexpected message type {other}"),
-    };
-    Some((key, heard))
-}
-
-struct Client {
-    ws: Ws,
-}
-
-impl Client {
-    async fn connect(
-        app: &TestApp,
-        cookie: Option<&str>,
-        origin: Option<&str>,
-    ) -> Result<Client, tungstenite::Error> {
-        let mut request = app
-            .ws_url("/api/v4/collab")
-            .into_client_request()
-            .expect("a request");
-        if let Some(cookie) = cookie {
-            request
-                .headers_mut()
-                .insert("cookie", HeaderValue::from_str(cookie).expect("a header"));
-        }
-        if let Some(origin) = origin {
-            request
-                .headers_mut()
-                .insert("origin", HeaderValue::from_str(origin).expect("a header"));
-        }
-        let (ws, _) = tokio_tungstenite::connect_async(request).await?;
-        Ok(Client { ws })
-    }
-
-    async fn open(app: &TestApp, email: &str) -> Client {
-        let cookie = app.session_cookie(email, PASSWORD).await;
-        Client::connect(app, Some(&cookie), None)
-            .await
-            .expect("the socket opens")
-    }
-
-    async fn send(&mut self, bytes: Vec<u8>) {
-        self.ws
-            .send(Message::binary(bytes))
-            .await
-            .expect("the frame is sent");
-    }
-
-    async fn next(&mut self) -> (String, Heard) {
-        loop {
-            let message = tokio::time::timeout(EXPECT, self.ws.next())
-                .await
-                .expect("a frame in time")
-                .expect("the socket is open")
-                .expect("a frame");
-            match message {
-                Message::Binary(bytes) => {
-                    if let Some(heard) = parse(&bytes) {
-                        return heard;
-                    }
-                }
-                Message::Ping(_) | Message::Pong(_) => {}
-                other => panic!("expected a binary frame, got {other:?}"),
-            }
-        }
-    }
-
-    async fn quiet(&mut self) {
-        loop {
-            match tokio::time::timeout(QUIET, self.ws.next()).await {
-                Err(_) => return,
-                Ok(Some(Ok(Message::Binary(bytes)))) => {
-                    if let Some(heard) = parse(&bytes) {
-                        panic!("expected nothing, got {heard:?}");
-                    }
-                }
-                Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
-                Ok(other) => panic!("expected nothing, got {other:?}"),
-            }
-        }
-    }
-
-    async fn close_code(&mut self) -> u16 {
-        loop {
-            let message = tokio::time::timeout(EXPECT, self.ws.next())
-                .await
-                .expect("a close in time");
-            match message {
-                Some(Ok(Message::Close(Some(close)))) => return close.code.into(),
-                Some(Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_))) => {}
-                other => panic!("expected a close frame, got {other:?}"),
-            }
-        }
-    }
-
-    /// Authenticates `chapter` and runs the provider's first sync: answers the scope and the
-    /// server's state of the document.
-    async fn join(&mut self, chapter: &str) -> (String, Vec<u8>) {
-        self.send(auth(chapter)).await;
-        let (_, scope) = self.next().await;
-        let Heard::Authenticated(scope) = scope else {
-            panic!("expected authenticated, got {scope:?}");
-        };
-        self.send(sync(chapter, 0, &StateVector::default().encode_v1()))
-            .await;
-        let (_, step2) = self.next().await;
-        let Heard::Step2(state) = step2 else {
-            panic!("expected step 2, got {step2:?}");
-        };
-        assert!(matches!(self.next().await.1, Heard::Step1(_)));
-        // Our step 2 (nothing the server lacks) is acknowledged like any update.
-        self.send(sync(
-            chapter,
-            1,
-            &Doc::new()
-                .transact()
-                .encode_state_as_update_v1(&StateVector::default()),
-        ))
-        .await;
-        assert_eq!(self.next().await.1, Heard::Status(true));
-        (scope, state)
-    }
-}
-
-/// A paragraph holding `text`, as a new client's update.
-fn paragraph(client: u64, text: &str) -> Vec<u8> {
-    let doc = Doc::with_client_id(client);
-    let fragment = doc.get_or_insert_xml_fragment("default");
-    let mut txn = doc.transact_mut();
-    let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
-    p.push_back(&mut txn, XmlTextPrelim::new(text));
-    txn.encode_update_v1()
-}
-
-fn text_of(state: &[u8]) -> String {
-    derive_from_update(state).expect("a document").text
-}
+use crate::collab_client::{
+    COLLAB, Client, EXPECT, Heard, PASSWORD, auth, frame, id, paragraph, sync, text_of,
+};
 
 async fn writer_with_a_chapter(db: Db) -> TestApp {
     let app = TestApp::spawn_with(db, &[]).await;
@@ -381,14 +173,19 @@ async fn the_auth_frame_of_the_stock_provider_with_its_version_opens_the_chapter
 #[tokio::test]
 async fn the_upgrade_needs_a_session_and_our_own_origin() {
     let app = writer_with_a_chapter(Db::Sqlite).await;
-    let refused = Client::connect(&app, None, None).await;
+    let refused = Client::connect(&app.ws_url(COLLAB), None, None).await;
     assert!(
         matches!(refused, Err(tungstenite::Error::Http(ref r)) if r.status() == 401),
         "{:?}",
         refused.err()
     );
     let cookie = app.session_cookie("ada@example.com", PASSWORD).await;
-    let foreign = Client::connect(&app, Some(&cookie), Some("https://evil.example")).await;
+    let foreign = Client::connect(
+        &app.ws_url(COLLAB),
+        Some(&cookie),
+        Some("https://evil.example"),
+    )
+    .await;
     assert!(
         matches!(foreign, Err(tungstenite::Error::Http(ref r)) if r.status() == 403),
         "{:?}",
@@ -396,7 +193,7 @@ async fn the_upgrade_needs_a_session_and_our_own_origin() {
     );
 
     // Logging out closes the session's collaboration sockets.
-    let mut socket = Client::connect(&app, Some(&cookie), None)
+    let mut socket = Client::connect(&app.ws_url(COLLAB), Some(&cookie), None)
         .await
         .expect("opens");
     socket.join(&id("c1")).await;

@@ -1,11 +1,17 @@
 //! The API test binary: the real server in-process (`quire_testkit::TestApp`), on SQLite and,
-//! when `QUIRE_TEST_POSTGRES_URL` is set, on PostgreSQL too.
+//! when `QUIRE_TEST_POSTGRES_URL` is set, on PostgreSQL too. The `collab_crash` and
+//! `collab_two_servers` tests run the `quire` binary itself as child processes
+//! (`quire_testkit::ServerProcess`).
 
 mod access_matrix;
 mod accounts;
 mod activity;
 mod chapter_content;
 mod collab;
+mod collab_client;
+mod collab_crash;
+mod collab_processes;
+mod collab_two_servers;
 mod config;
 mod envelope;
 mod live;

@@ -1,11 +1,13 @@
 //! The stories, each an `async fn(Store)` that panics on a failed expectation, and their helpers.
 
 mod access;
+mod docs;
 mod trash;
 mod trees;
 mod writes;
 
 pub use access::*;
+pub use docs::*;
 pub use trash::*;
 pub use trees::*;
 pub use writes::*;

@@ -1,0 +1,286 @@
+//! Two server instances over one update log (PostgreSQL in production, a log in memory here):
+//! two hubs stand for the two processes, and the doorbell is rung by hand, so that each race
+//! between one instance's writes and the other's fetch is played out deterministically.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bytes::Bytes;
+use quire_collab::compaction::{self, Outcome};
+use quire_collab::derive::derive_from_update;
+use quire_collab::protocol::DocMessage;
+use quire_collab::{
+    Hub, LogError, LoggedUpdate, Membership, PeerLink, RoomConfig, Since, StoredDoc, UpdateLog,
+};
+use tokio::sync::{RwLock, mpsc};
+use tokio_util::sync::CancellationToken;
+use yrs::encoding::read::{Cursor, Read};
+use yrs::updates::decoder::Decode;
+use yrs::{Doc, ReadTxn, Transact, Update, XmlElementPrelim, XmlFragment, XmlTextPrelim};
+
+const DOC: &str = "chapter-one";
+const WAIT: Duration = Duration::from_secs(2);
+
+#[derive(Default)]
+struct Stored {
+    snapshot: Option<Vec<u8>>,
+    snapshot_seq: i64,
+    head: i64,
+    updates: Vec<LoggedUpdate>,
+}
+
+/// The shared log. Holding `fetches` for writing keeps a fetch (`since`) waiting after it has
+/// read, as a slow query would.
+#[derive(Default)]
+struct MemoryLog {
+    docs: Mutex<HashMap<String, Stored>>,
+    fetches: RwLock<()>,
+    fetches_started: AtomicUsize,
+}
+
+impl MemoryLog {
+    fn with<T>(&self, doc: &str, f: impl FnOnce(&mut Stored) -> T) -> T {
+        f(self.docs.lock().unwrap().entry(doc.to_owned()).or_default())
+    }
+}
+
+impl UpdateLog for MemoryLog {
+    async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
+        Ok(self.with(doc, |d| StoredDoc {
+            snapshot: d.snapshot.clone(),
+            snapshot_seq: d.snapshot_seq,
+            updates: d.updates.clone(),
+        }))
+    }
+
+    async fn append(&self, doc: &str, updates: &[Vec<u8>]) -> Result<Vec<i64>, LogError> {
+        Ok(self.with(doc, |d| {
+            updates
+                .iter()
+                .map(|update| {
+                    d.head += 1;
+                    d.updates.push(LoggedUpdate {
+                        seq: d.head,
+                        update: update.clone(),
+                    });
+                    d.head
+                })
+                .collect()
+        }))
+    }
+
+    async fn since(&self, doc: &str, after: i64) -> Result<Since, LogError> {
+        let since = self.with(doc, |d| {
+            if d.snapshot_seq > after {
+                Since::Compacted
+            } else {
+                Since::Updates(
+                    d.updates
+                        .iter()
+                        .filter(|u| u.seq > after)
+                        .cloned()
+                        .collect(),
+                )
+            }
+        });
+        self.fetches_started.fetch_add(1, Ordering::SeqCst);
+        drop(self.fetches.read().await);
+        Ok(since)
+    }
+
+    async fn swap_snapshot(
+        &self,
+        doc: &str,
+        expected_snapshot_seq: i64,
+        state: &[u8],
+        upto: i64,
+    ) -> Result<bool, LogError> {
+        Ok(self.with(doc, |d| {
+            if d.snapshot_seq != expected_snapshot_seq || d.head < upto {
+                return false;
+            }
+            d.snapshot = Some(state.to_vec());
+            d.snapshot_seq = upto;
+            d.updates.retain(|u| u.seq > upto);
+            true
+        }))
+    }
+}
+
+/// A connection joined to one instance's room, keeping a replica of what it was sent.
+struct Peer {
+    membership: Membership,
+    frames: mpsc::Receiver<Bytes>,
+    replica: Doc,
+}
+
+impl Peer {
+    async fn join(hub: &Arc<Hub<MemoryLog>>) -> Peer {
+        let (frames, receiver) = mpsc::channel(4096);
+        let link = PeerLink {
+            id: hub.next_connection(),
+            frames,
+            closer: Arc::new(Mutex::new(None)),
+            cancel: CancellationToken::new(),
+        };
+        let membership = hub.join(DOC, DOC, link, true).await.expect("joins");
+        Peer {
+            membership,
+            frames: receiver,
+            replica: Doc::new(),
+        }
+    }
+
+    async fn write(&mut self, update: Vec<u8>) {
+        assert!(self.membership.send(DocMessage::Update { update }).await);
+        loop {
+            if let Frame::Status(applied) = self.next().await {
+                assert!(applied, "the update was refused");
+                return;
+            }
+        }
+    }
+
+    async fn next(&mut self) -> Frame {
+        let bytes = tokio::time::timeout(WAIT, self.frames.recv())
+            .await
+            .expect("a frame in time")
+            .expect("the connection is open");
+        let frame = parse(&bytes);
+        if let Frame::Update(update) = &frame {
+            self.replica
+                .transact_mut()
+                .apply_update(Update::decode_v1(update).expect("decodes"))
+                .expect("applies");
+        }
+        frame
+    }
+
+    /// Waits until the replica holds every line of `lines`; answers its text.
+    async fn sees(&mut self, lines: &[String]) -> String {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let text = derive(&self.replica);
+            if lines.iter().all(|line| text.lines().any(|l| l == line)) {
+                return text;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "still missing some of {lines:?} in {text:?}"
+            );
+            self.next().await;
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Frame {
+    Update(Vec<u8>),
+    Status(bool),
+    Other,
+}
+
+fn parse(bytes: &[u8]) -> Frame {
+    let mut cursor = Cursor::new(bytes);
+    let _key = cursor.read_string().expect("a key");
+    match cursor.read_var::<u32>().expect("a type") {
+        0 => {
+            let _step: u32 = cursor.read_var().expect("a step");
+            Frame::Update(cursor.read_buf().expect("a body").to_vec())
+        }
+        8 => Frame::Status(cursor.read_var::<u32>().expect("a status") == 1),
+        _ => Frame::Other,
+    }
+}
+
+fn derive(doc: &Doc) -> String {
+    let state = doc
+        .transact()
+        .encode_state_as_update_v1(&yrs::StateVector::default());
+    derive_from_update(&state).expect("derives").text
+}
+
+/// One device typing paragraphs into its own replica: each update builds on the previous ones.
+struct Writer(Doc);
+
+impl Writer {
+    fn new(client: u64) -> Writer {
+        Writer(Doc::with_client_id(client))
+    }
+
+    fn paragraph(&self, text: &str) -> Vec<u8> {
+        let fragment = self.0.get_or_insert_xml_fragment("default");
+        let mut txn = self.0.transact_mut();
+        let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        p.push_back(&mut txn, XmlTextPrelim::new(text));
+        txn.encode_update_v1()
+    }
+}
+
+fn two_instances() -> (Arc<MemoryLog>, Arc<Hub<MemoryLog>>, Arc<Hub<MemoryLog>>) {
+    let log = Arc::new(MemoryLog::default());
+    let one = Hub::new(Arc::clone(&log), RoomConfig::default());
+    let two = Hub::new(Arc::clone(&log), RoomConfig::default());
+    (log, one, two)
+}
+
+fn lines(range: std::ops::Range<usize>) -> Vec<String> {
+    range.map(|i| format!("word-{i:03}")).collect()
+}
+
+#[tokio::test]
+async fn an_instance_catches_up_when_the_other_compacted_what_it_had_not_fetched_yet() {
+    let (log, one, two) = two_instances();
+    let mut reader = Peer::join(&one).await;
+    let mut writer = Peer::join(&two).await;
+    let device = Writer::new(7);
+    let words = lines(0..6);
+    for word in &words[..5] {
+        writer.write(device.paragraph(word)).await;
+    }
+    // Instance two folds those five into the snapshot before instance one heard a ring.
+    assert!(matches!(
+        compaction::run(DOC, &*log, Duration::ZERO).await,
+        Outcome::Compacted { upto: 5, folded: 5 }
+    ));
+    writer.write(device.paragraph(&words[5])).await;
+    one.remote(DOC);
+
+    reader.sees(&words).await;
+    let state = one.state(DOC).await.expect("a state");
+    let text = derive_from_update(&state).expect("derives").text;
+    assert_eq!(text, words.join("\n"));
+}
+
+#[tokio::test]
+async fn a_ring_that_arrives_while_the_room_is_busy_is_not_lost() {
+    let (log, one, _) = two_instances();
+    let mut reader = Peer::join(&one).await;
+    let device = Writer::new(9);
+    let words = lines(0..2);
+
+    // The other instance writes; instance one starts fetching and is held in the middle.
+    let hold = log.fetches.write().await;
+    log.append(DOC, &[device.paragraph(&words[0])])
+        .await
+        .unwrap();
+    one.remote(DOC);
+    while log.fetches_started.load(Ordering::SeqCst) == 0 {
+        tokio::task::yield_now().await;
+    }
+    // Meanwhile its connection fills the room's queue to the brim (the sends return once
+    // queued, and nothing is taken off while the fetch is held).
+    for _ in 0..1024 {
+        assert!(reader.membership.send(DocMessage::QueryAwareness).await);
+    }
+    // The other instance writes again and rings while the queue is full.
+    log.append(DOC, &[device.paragraph(&words[1])])
+        .await
+        .unwrap();
+    one.remote(DOC);
+    drop(hold);
+
+    reader.sees(&words).await;
+}

@@ -1,0 +1,44 @@
+//! The chapter documents' update log.
+
+use quire_store::Store;
+use quire_store::manuscripts::EntityKind;
+
+use super::{inside, manuscript, put, user};
+
+pub async fn the_update_log_reads_after_a_number_and_says_when_a_compaction_folded_it(
+    store: Store,
+) {
+    let ana = user(&store, "ana").await;
+    let m = manuscript(&store, &ana).await;
+    let chapter = put(&store, &ana, inside(EntityKind::Chapter, &ana, &m)).await;
+    let doc = chapter.id.as_str();
+    assert_eq!(store.doc_since(doc, 0).await.unwrap(), Some(vec![]));
+
+    let seqs = store
+        .doc_append(doc, &[vec![1], vec![2], vec![3]])
+        .await
+        .unwrap();
+    assert_eq!(seqs, vec![1, 2, 3]);
+    assert_eq!(
+        store.doc_since(doc, 1).await.unwrap(),
+        Some(vec![(2, vec![2]), (3, vec![3])])
+    );
+    assert_eq!(store.doc_since(doc, 3).await.unwrap(), Some(vec![]));
+
+    assert!(store.doc_swap_snapshot(doc, 0, &[9], 2).await.unwrap());
+    // From the snapshot on, the log answers; before it, the caller must load the document.
+    assert_eq!(
+        store.doc_since(doc, 2).await.unwrap(),
+        Some(vec![(3, vec![3])])
+    );
+    assert_eq!(store.doc_since(doc, 1).await.unwrap(), None);
+    assert!(store.doc_swap_snapshot(doc, 2, &[9, 9], 3).await.unwrap());
+    assert_eq!(store.doc_since(doc, 2).await.unwrap(), None);
+    assert_eq!(store.doc_since(doc, 3).await.unwrap(), Some(vec![]));
+    let stored = store.doc_load(doc).await.unwrap();
+    assert_eq!(
+        (stored.snapshot, stored.snapshot_seq),
+        (Some(vec![9, 9]), 3)
+    );
+    assert!(stored.updates.is_empty());
+}
