@@ -10,7 +10,8 @@ import { requestUrl } from '@/testing/request-url';
 import { routes } from './routes';
 
 /** The manuscripts screen's listings, answered empty. */
-const EMPTY_LISTINGS = /^\/api\/v4\/(folders|manuscripts|templates\/enabled_new)(\?|$)/;
+const EMPTY_LISTINGS =
+  /^\/api\/v4\/(folders|manuscripts|manuscripts\/shared_with_me|notes\/global|templates\/enabled_new)(\?|$)/;
 
 /**
  * A server that refuses the user endpoints (404 not_found): nobody is signed in. The
