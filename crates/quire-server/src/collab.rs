@@ -12,10 +12,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequestParts, Request, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::{Request, State};
+use axum::response::Response;
 use quire_collab::protocol::{self, ClientFrame, DocMessage, Scope, encode};
 use quire_collab::{
     CloseReason, LogError, LoggedUpdate, Membership, PeerLink, Since, StoredDoc, UpdateLog,
@@ -28,7 +27,6 @@ use tokio_util::sync::CancellationToken;
 
 use crate::AppState;
 use crate::auth::Actor;
-use crate::error::ApiError;
 
 /// The largest frame a client may send: a chapter's whole state on first sync (the REST limit
 /// for chapter text is the same, ADR 0008).
@@ -192,22 +190,11 @@ pub fn spawn_doorbell(
 
 /// `GET /api/v4/collab`: upgrades a signed-in request whose `Origin`, when present, is our own.
 pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response {
-    let (mut parts, _body) = request.into_parts();
-    if !crate::auth::csrf::same_origin(&parts.headers, &app.config.public_url) {
-        tracing::warn!("cross-site collaboration socket refused");
-        return ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response();
-    }
-    let actor = match Actor::from_request_parts(&mut parts, &app).await {
-        Ok(actor) => actor,
-        Err(e) => return e.into_response(),
-    };
-    let ws = match WebSocketUpgrade::from_request_parts(&mut parts, &app).await {
-        Ok(ws) => ws,
-        Err(rejection) => {
-            return ApiError::refused(rejection.status(), "websocket_upgrade_required")
-                .into_response();
-        }
-    };
+    let (ws, actor) =
+        match crate::auth::socket::signed_in_upgrade(&app, request, "collaboration").await {
+            Ok(accepted) => accepted,
+            Err(refusal) => return refusal,
+        };
     ws.max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| run(socket, app, actor))

@@ -13,17 +13,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequestParts, Request, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::{Request, State};
+use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use crate::AppState;
 use crate::auth::Actor;
-use crate::error::ApiError;
 use quire_store::StoreError;
 
 /// Frames a socket may have queued before it is closed as too slow.
@@ -335,21 +333,9 @@ impl Hub {
 /// `GET /api/v4/ws`: upgrades a signed-in request whose `Origin`, when present, is our own;
 /// 403 `csrf_refused` for a foreign one, the [`Actor`] refusals (401) without a session.
 pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response {
-    let (mut parts, _body) = request.into_parts();
-    if !crate::auth::csrf::same_origin(&parts.headers, &app.config.public_url) {
-        tracing::warn!("cross-site live socket refused");
-        return ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response();
-    }
-    let actor = match Actor::from_request_parts(&mut parts, &app).await {
-        Ok(actor) => actor,
-        Err(e) => return e.into_response(),
-    };
-    let ws = match WebSocketUpgrade::from_request_parts(&mut parts, &app).await {
-        Ok(ws) => ws,
-        Err(rejection) => {
-            return ApiError::refused(rejection.status(), "websocket_upgrade_required")
-                .into_response();
-        }
+    let (ws, actor) = match crate::auth::socket::signed_in_upgrade(&app, request, "live").await {
+        Ok(accepted) => accepted,
+        Err(refusal) => return refusal,
     };
     ws.max_frame_size(HARD_FRAME_BYTES)
         .max_message_size(HARD_FRAME_BYTES)

@@ -11,6 +11,7 @@ pub mod csrf;
 pub mod password;
 pub mod rate_limit;
 pub mod session;
+pub mod socket;
 pub mod tokens;
 pub mod two_factor;
 

@@ -14,7 +14,7 @@ fn id(name: &str) -> String {
 }
 
 /// A signed-up writer with manuscript `m1` and its chapter `c1`.
-async fn writer_with_a_chapter(db: Db) -> TestApp {
+pub(crate) async fn writer_with_a_chapter(db: Db) -> TestApp {
     let app = TestApp::spawn_with(db, &[]).await;
     app.sign_up("Ada Writer", "ada@example.com", PASSWORD).await;
     app.put_json(

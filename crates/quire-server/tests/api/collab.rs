@@ -15,27 +15,10 @@ use yrs::{
     XmlTextPrelim,
 };
 
+use crate::chapter_content::writer_with_a_chapter;
 use crate::collab_client::{
     COLLAB, Client, EXPECT, Heard, PASSWORD, auth, frame, id, paragraph, sync, text_of,
 };
-
-async fn writer_with_a_chapter(db: Db) -> TestApp {
-    let app = TestApp::spawn_with(db, &[]).await;
-    app.sign_up("Ada", "ada@example.com", PASSWORD).await;
-    app.put_json(
-        &format!("manuscripts/put/{}", id("m1")),
-        &json!({"title": "Novel"}),
-    )
-    .await
-    .data();
-    app.put_json(
-        &format!("chapters/put/{}", id("c1")),
-        &json!({"manuscript_id": id("m1"), "name": "One"}),
-    )
-    .await
-    .data();
-    app
-}
 
 #[tokio::test]
 async fn an_update_is_acknowledged_once_stored_and_reaches_the_other_devices() {
