@@ -237,7 +237,7 @@ impl Store {
         keep_session: Option<&str>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let settings: Option<String> =
             sqlx::query_scalar::<Any, String>("SELECT settings FROM app_user WHERE id = $1")
                 .bind(user_id)
@@ -307,7 +307,7 @@ impl Store {
     /// templates (their table also holds the built-ins, so it has no foreign key) go with it in
     /// the same transaction.
     pub async fn delete_user(&self, user_id: &str) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>("DELETE FROM template WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)
@@ -375,7 +375,7 @@ impl Store {
         refresh_hash: &str,
         rotation: &Rotation,
     ) -> Result<RefreshOutcome, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let current: Option<(String, String, i64)> = sqlx::query_as::<Any, _>(
             "SELECT id, user_id, keep_logged_in FROM user_session WHERE refresh_hash = $1 \
              AND revoked_at IS NULL AND refresh_expires_at > $2",
@@ -599,7 +599,7 @@ impl Store {
         kind: &str,
         now: i64,
     ) -> Result<Option<(String, String)>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let done = sqlx::query::<Any>(
             "UPDATE email_token SET used_at = $3 WHERE hash = $1 AND kind = $2 AND used_at IS NULL \
              AND expires_at > $3",

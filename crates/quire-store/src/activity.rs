@@ -3,7 +3,7 @@
 //! stored once.
 
 use quire_core::time::EpochMs;
-use sqlx::{Any, Connection};
+use sqlx::Any;
 
 use crate::{Store, StoreError};
 
@@ -25,8 +25,7 @@ impl Store {
         entries: &[ActivityEntry],
         now: EpochMs,
     ) -> Result<u64, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        let mut tx = conn.begin().await?;
+        let mut tx = self.write_tx().await?;
         let mut stored = 0;
         for entry in entries {
             stored += sqlx::query::<Any>(

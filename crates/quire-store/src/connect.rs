@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Executor};
+use sqlx::{Any, AnyPool, Executor, Transaction};
 
 use crate::StoreError;
 
@@ -49,6 +49,18 @@ impl std::fmt::Debug for Store {
 }
 
 impl Store {
+    /// A transaction that writes. On SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`): a deferred transaction that reads, then writes after another connection
+    /// committed, fails at once with "database is locked" (the busy timeout cannot help a lock
+    /// upgrade in WAL mode), where an immediate one waits its turn. PostgreSQL's `BEGIN` already
+    /// waits on row locks.
+    pub(crate) async fn write_tx(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Connects, applies pending migrations and seeds the reference tables.
     ///
     /// An SQLite file is created if missing, and every connection runs in WAL mode with

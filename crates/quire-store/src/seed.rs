@@ -131,7 +131,7 @@ impl Store {
         let templates: Vec<TemplateSeed> =
             parse("templates.json", include_str!("../seed/templates.json"))?;
 
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         for t in themes {
             sqlx::query::<Any>(
                 "INSERT INTO theme (id, name, internal_name, primary_color, secondary_color, sort_order) \

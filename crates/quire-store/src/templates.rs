@@ -66,7 +66,7 @@ impl Store {
         template: &TemplateSummary,
         now: EpochMs,
     ) -> Result<TemplateSummary, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let (count,): (i64,) =
             sqlx::query_as::<Any, _>("SELECT COUNT(*) FROM template WHERE user_id = $1")
                 .bind(actor)

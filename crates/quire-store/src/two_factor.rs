@@ -132,7 +132,7 @@ impl Store {
 
     /// Opens a TOTP set-up (and forgets the caller's expired ones).
     pub async fn create_totp_setup(&self, setup: &NewTotpSetup) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>("DELETE FROM mfa_totp_setup WHERE user_id = $1 AND expires_at <= $2")
             .bind(&setup.user_id)
             .bind(setup.created_at)
@@ -183,7 +183,7 @@ impl Store {
         accepted_step: i64,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let secret: Option<(String,)> = sqlx::query_as::<Any, _>(
             "SELECT secret FROM mfa_totp_setup WHERE factor_sid = $1 AND user_id = $2 \
              AND expires_at > $3",
@@ -253,7 +253,7 @@ impl Store {
     /// Makes SMS to `phone` the caller's factor (replacing any other); sign-ins waiting for the
     /// old factor are forgotten.
     pub async fn enable_sms(&self, user_id: &str, phone: &str, now: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>(
             "INSERT INTO user_mfa (user_id, method, totp_factor_sid, totp_secret, totp_last_step, \
              sms_phone, updated_at) VALUES ($1, 'sms', NULL, NULL, NULL, $2, $3) \
@@ -273,7 +273,7 @@ impl Store {
     /// Turns the caller's two-factor off: the factor, set-ups in progress and pending sign-in
     /// steps are removed. `true` when there was a factor.
     pub async fn disable_mfa(&self, user_id: &str) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let removed = sqlx::query::<Any>("DELETE FROM user_mfa WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)
@@ -285,7 +285,7 @@ impl Store {
 
     /// Remembers a code just sent (and forgets the caller's long-spent ones).
     pub async fn create_sms_code(&self, code: &NewSmsCode) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>("DELETE FROM mfa_sms_code WHERE user_id = $1 AND expires_at < $2")
             .bind(&code.user_id)
             .bind(code.sent_at - KEEP_SPENT_MS)
@@ -367,7 +367,7 @@ impl Store {
         now: i64,
         max_attempts: i64,
     ) -> Result<Option<SmsCodeRow>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let counted = sqlx::query::<Any>(
             "UPDATE mfa_sms_code SET attempts = attempts + 1 WHERE id = $1 AND user_id = $2 \
              AND purpose = $3 AND used_at IS NULL AND expires_at > $4 AND attempts < $5",
@@ -413,7 +413,7 @@ impl Store {
 
     /// Opens the second step of a sign-in (and forgets the user's long-spent ones).
     pub async fn create_mfa_login(&self, login: &NewMfaLogin) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>("DELETE FROM mfa_login WHERE user_id = $1 AND expires_at < $2")
             .bind(&login.user_id)
             .bind(login.created_at - KEEP_SPENT_MS)
@@ -443,7 +443,7 @@ impl Store {
         now: i64,
         max_attempts: i64,
     ) -> Result<MfaLoginLookup, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let counted = sqlx::query::<Any>(
             "UPDATE mfa_login SET attempts = attempts + 1 WHERE token_hash = $1 \
              AND used_at IS NULL AND expires_at > $2 AND attempts < $3",

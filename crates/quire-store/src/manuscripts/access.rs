@@ -137,7 +137,7 @@ impl Store {
         permission: Option<SharePermission>,
         now: EpochMs,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         load(&mut tx, owner, EntityKind::Manuscript, manuscript_id).await?;
         if user_id == owner {
             return Err(StoreError::Rule("cannot_share_with_yourself"));

@@ -33,7 +33,7 @@ impl Store {
         change: Restructure,
         now: EpochMs,
     ) -> Result<Vec<EntityRow>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, EntityKind::Chapter, id, Need::Write).await?;
         let actor = owner.as_str();
         let chapter = load(&mut tx, actor, EntityKind::Chapter, id).await?;

@@ -33,7 +33,7 @@ impl Store {
         mode: DeleteMode,
         now: EpochMs,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
         let actor = owner.as_str();
         let row = load(&mut tx, actor, kind, id).await?;
@@ -65,7 +65,7 @@ impl Store {
         id: &str,
         now: EpochMs,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
         let row = load(&mut tx, &owner, kind, id).await?;
         rules::undelete(row.deleted_at)?;
@@ -81,7 +81,7 @@ impl Store {
         kind: EntityKind,
         id: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
         let row = load(&mut tx, &owner, kind, id).await?;
         rules::hard_delete(row.deleted_at)?;
@@ -98,7 +98,7 @@ impl Store {
         kind: EntityKind,
         ids: Option<&[String]>,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let mut removed = 0;
         for row in trashed(&mut tx, actor, kind, ids).await? {
             remove(&mut tx, &row).await?;
@@ -117,7 +117,7 @@ impl Store {
         ids: Option<&[String]>,
         now: EpochMs,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let mut recovered = 0;
         for row in trashed(&mut tx, actor, kind, ids).await? {
             set_deleted_at(&mut tx, &row, None, now).await?;

@@ -86,7 +86,7 @@ impl Store {
         rows: Vec<EntityRow>,
         now: EpochMs,
     ) -> Result<Vec<EntityRow>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let mut written = Vec::with_capacity(rows.len());
         for mut row in rows {
             row.user_id = actor.to_owned();

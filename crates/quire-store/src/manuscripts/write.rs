@@ -66,7 +66,7 @@ impl Store {
         row: EntityRow,
         now: EpochMs,
     ) -> Result<Written, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let mut row = row;
         row.synced_at = Some(now);
         let stored = load_any_owner(&mut tx, row.kind, &row.id).await?;
@@ -116,7 +116,7 @@ impl Store {
         patch: Patch,
         now: EpochMs,
     ) -> Result<Written, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
         let actor = owner.as_str();
         let stored = load(&mut tx, actor, kind, id).await?;
