@@ -1,8 +1,13 @@
 //! One open document, owned by one task: decode → (permission, decided at join) → apply →
-//! append to the log (group commit) → **then** acknowledge and fan out.
+//! fan out to the other peers → append to the log (group commit) → **then** acknowledge.
 //!
 //! Commands arrive on one queue, so a connection's frames are handled in the order it sent
-//! them. Updates that arrive together are written in one log transaction. A peer whose
+//! them. One log write is in flight at a time, beside the room: while it runs, the room goes
+//! on applying and relaying, and what arrives meanwhile is written together next (so a slow
+//! fsync makes bigger batches, not a queue of keystrokes waiting to be relayed). A sender's
+//! `SyncStatus(true)` still waits for its update to be durable; a peer may hold an update the
+//! log does not have yet, as with any Yjs server, and if that write fails the room is reset
+//! and the clients' resync sends it again. A peer whose
 //! outgoing queue is full is disconnected (it resyncs by state vector when it comes back);
 //! nothing is dropped silently. If the log refuses a write, or yrs panics on an update, the
 //! room stops and every peer is reset: the in-memory document may hold what the log does
@@ -14,6 +19,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use yrs::updates::decoder::Decode;
 use yrs::updates::encoder::Encode;
@@ -161,12 +167,22 @@ pub(crate) struct Room<L: UpdateLog> {
     config: RoomConfig,
     peers: HashMap<ConnId, Peer>,
     batch: Vec<Pending>,
+    /// The log write in flight (at most one, so appends keep their order) and what it carries.
+    writing: Option<JoinHandle<Result<Vec<i64>, LogError>>>,
+    in_flight: Vec<Pending>,
     /// The last log sequence number applied here, and how many updates the log holds after
     /// its snapshot.
     head: i64,
     logged: usize,
     /// Set while a compaction of this document runs in the background.
     compacting: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// What woke the room.
+enum Event {
+    Command(Option<Command>),
+    Written(Result<Result<Vec<i64>, LogError>, tokio::task::JoinError>),
+    Idle,
 }
 
 /// How a room ended.
@@ -207,53 +223,66 @@ impl<L: UpdateLog> Room<L> {
             config,
             peers: HashMap::new(),
             batch: Vec::new(),
+            writing: None,
+            in_flight: Vec::new(),
             compacting: Arc::default(),
         })
     }
 
     /// Runs until the room is idle past its grace, poisoned or shut down. A ring of the
-    /// `doorbell` (another instance wrote) is handled like a queued [`Command::Remote`].
+    /// `doorbell` (another instance wrote) is handled like a queued [`Command::Remote`], once no
+    /// write of this room is in flight.
     pub(crate) async fn run(
         &mut self,
         inbox: &mut mpsc::Receiver<Command>,
         doorbell: &Notify,
     ) -> Exit {
         loop {
-            let next = async {
-                tokio::select! {
-                    command = inbox.recv() => command,
-                    () = doorbell.notified() => Some(Command::Remote),
+            let writing = self.writing.is_some();
+            // Back-pressure: a full batch waiting behind the write stops taking commands.
+            let taking = !writing || self.batch.len() < self.config.max_batch;
+            let idle = self.peers.is_empty() && !writing;
+            let grace = self.config.idle_grace;
+            let written = async {
+                match self.writing.as_mut() {
+                    Some(handle) => handle.await,
+                    None => std::future::pending().await,
                 }
             };
-            let command = if self.peers.is_empty() {
-                match tokio::time::timeout(self.config.idle_grace, next).await {
-                    Ok(Some(command)) => command,
-                    Ok(None) => return Exit::Shutdown,
-                    Err(_) => return Exit::Idle,
-                }
-            } else {
-                match next.await {
-                    Some(command) => command,
-                    None => return Exit::Shutdown,
-                }
+            let event = tokio::select! {
+                result = written, if writing => Event::Written(result),
+                command = inbox.recv(), if taking => Event::Command(command),
+                () = doorbell.notified(), if !writing => Event::Command(Some(Command::Remote)),
+                () = tokio::time::sleep(grace), if idle => Event::Idle,
             };
-            if let Some(exit) = self.handle(command).await {
-                return exit;
-            }
-            // Group commit: take what is already queued, then write once.
-            while self.batch.len() < self.config.max_batch {
-                match inbox.try_recv() {
-                    Ok(command) => {
-                        if let Some(exit) = self.handle(command).await {
-                            return exit;
+            match event {
+                Event::Idle => return Exit::Idle,
+                Event::Command(None) => return Exit::Shutdown,
+                Event::Written(result) => {
+                    self.writing = None;
+                    if !self.finish_write(result).await {
+                        return Exit::Poisoned;
+                    }
+                }
+                Event::Command(Some(command)) => {
+                    if let Some(exit) = self.handle(command).await {
+                        return exit;
+                    }
+                    // Group commit: take what is already queued, then write once.
+                    while self.batch.len() < self.config.max_batch {
+                        match inbox.try_recv() {
+                            Ok(command) => {
+                                if let Some(exit) = self.handle(command).await {
+                                    return exit;
+                                }
+                            }
+                            Err(_) => break,
                         }
                     }
-                    Err(_) => break,
                 }
             }
-            if !self.flush().await {
-                return Exit::Poisoned;
-            }
+            self.start_write();
+            // A long log compacts in the background, also when the room only opened it.
             self.compact_in_background();
         }
     }
@@ -282,7 +311,8 @@ impl<L: UpdateLog> Room<L> {
             Command::Leave { conn } => self.leave(conn),
             Command::Message { conn, message } => return self.message(conn, message),
             Command::Remote => {
-                if !self.fetch_remote().await {
+                // What this room is writing comes first: its head must be settled.
+                if !self.settle().await || !self.fetch_remote().await {
                     return Some(Exit::Poisoned);
                 }
             }
@@ -298,6 +328,9 @@ impl<L: UpdateLog> Room<L> {
                 match apply_bytes(&mut txn, &update) {
                     Ok(changed) => {
                         drop(txn);
+                        if changed {
+                            self.broadcast(None, |key| encode::update(key, &update));
+                        }
                         self.batch.push(Pending {
                             origin: None,
                             update,
@@ -355,6 +388,10 @@ impl<L: UpdateLog> Room<L> {
                 match apply_bytes(&mut txn, &update) {
                     Ok(changed) => {
                         drop(txn);
+                        // Relayed at once; acknowledged to the sender once durable.
+                        if changed {
+                            self.broadcast(Some(conn), |key| encode::update(key, &update));
+                        }
                         self.batch.push(Pending {
                             origin: Some(conn),
                             update,
@@ -457,40 +494,92 @@ impl<L: UpdateLog> Room<L> {
         known && deletes_known
     }
 
-    /// Writes the batch, then acknowledges and fans out. Answers `false` when the log refused
-    /// and the room must be rebuilt.
+    /// Writes everything not yet written and waits for it (a room that is closing). Answers
+    /// `false` when the log refused and the room must be rebuilt.
     pub(crate) async fn flush(&mut self) -> bool {
-        if self.batch.is_empty() {
-            return true;
+        if !self.settle().await {
+            return false;
         }
-        let batch = std::mem::take(&mut self.batch);
+        self.start_write();
+        self.settle().await
+    }
+
+    /// Waits for the write in flight, if any, and acknowledges it.
+    async fn settle(&mut self) -> bool {
+        match self.writing.take() {
+            Some(handle) => {
+                let result = handle.await;
+                self.finish_write(result).await
+            }
+            None => true,
+        }
+    }
+
+    /// Starts writing the batch (up to `max_batch` updates) beside the room, unless a write is
+    /// already in flight. A batch of pure duplicates is acknowledged at once: everything
+    /// before it is durable.
+    fn start_write(&mut self) {
+        if self.writing.is_some() || self.batch.is_empty() {
+            return;
+        }
+        let rest = self
+            .batch
+            .split_off(self.config.max_batch.min(self.batch.len()));
+        let batch = std::mem::replace(&mut self.batch, rest);
         let to_write: Vec<Vec<u8>> = batch
             .iter()
             .filter(|pending| pending.changed)
             .map(|pending| pending.update.clone())
             .collect();
-        if !to_write.is_empty() {
-            match self.log.append(&self.name, &to_write).await {
-                Ok(seqs) => {
-                    let first = seqs.first().copied().unwrap_or(self.head + 1);
-                    let last = seqs.last().copied().unwrap_or(self.head);
-                    self.logged += seqs.len();
-                    if first != self.head + 1 {
-                        // Another instance wrote in between: take its updates too.
-                        if !self.fetch_remote().await {
-                            self.fail_batch(batch);
-                            return false;
-                        }
-                    }
-                    self.head = self.head.max(last);
-                }
-                Err(error) => {
-                    tracing::error!(doc = %self.name, %error, "the update log refused a write; the document is reset");
-                    self.fail_batch(batch);
-                    return false;
-                }
+        if to_write.is_empty() {
+            self.acknowledge(batch);
+            return;
+        }
+        let (log, name) = (Arc::clone(&self.log), self.name.clone());
+        self.writing = Some(tokio::spawn(
+            async move { log.append(&name, &to_write).await },
+        ));
+        self.in_flight = batch;
+    }
+
+    /// The write in flight ended: on success acknowledge its updates (they are durable now)
+    /// and compact if the log grew long. Answers `false` when the room must be rebuilt.
+    async fn finish_write(
+        &mut self,
+        result: Result<Result<Vec<i64>, LogError>, tokio::task::JoinError>,
+    ) -> bool {
+        let batch = std::mem::take(&mut self.in_flight);
+        let seqs = match result {
+            Ok(Ok(seqs)) => seqs,
+            Ok(Err(error)) => {
+                tracing::error!(doc = %self.name, %error, "the update log refused a write; the document is reset");
+                self.fail_batch(batch);
+                return false;
+            }
+            Err(error) => {
+                tracing::error!(doc = %self.name, %error, "a log write panicked; the document is reset");
+                self.fail_batch(batch);
+                return false;
+            }
+        };
+        let first = seqs.first().copied().unwrap_or(self.head + 1);
+        let last = seqs.last().copied().unwrap_or(self.head);
+        self.logged += seqs.len();
+        if first != self.head + 1 {
+            // Another instance wrote in between: take its updates too.
+            if !self.fetch_remote().await {
+                self.fail_batch(batch);
+                return false;
             }
         }
+        self.head = self.head.max(last);
+        self.acknowledge(batch);
+        self.compact_in_background();
+        true
+    }
+
+    /// Tells each sender its updates are stored, and each server-made update's caller.
+    fn acknowledge(&mut self, batch: Vec<Pending>) {
         for pending in batch {
             if let Some(origin) = pending.origin
                 && let Some(peer) = self.peers.get(&origin)
@@ -498,14 +587,10 @@ impl<L: UpdateLog> Room<L> {
                 let ack = encode::sync_status(&peer.key, true);
                 self.send(origin, ack);
             }
-            if pending.changed {
-                self.broadcast(pending.origin, |key| encode::update(key, &pending.update));
-            }
             if let Some(reply) = pending.reply {
                 let _ = reply.send(Ok(()));
             }
         }
-        true
     }
 
     fn fail_batch(&mut self, batch: Vec<Pending>) {

@@ -1,6 +1,7 @@
 //! Two server instances over one update log (PostgreSQL in production, a log in memory here):
 //! two hubs stand for the two processes, and the doorbell is rung by hand, so that each race
-//! between one instance's writes and the other's fetch is played out deterministically.
+//! between one instance's writes and the other's fetch is played out deterministically. The
+//! same log also plays a slow disk for one instance: holding `appends` keeps a write in flight.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,12 +33,15 @@ struct Stored {
 }
 
 /// The shared log. Holding `fetches` for writing keeps a fetch (`since`) waiting after it has
-/// read, as a slow query would.
+/// read, as a slow query would; holding `appends` keeps a write waiting before it commits, as
+/// a slow fsync would.
 #[derive(Default)]
 struct MemoryLog {
     docs: Mutex<HashMap<String, Stored>>,
     fetches: RwLock<()>,
     fetches_started: AtomicUsize,
+    appends: RwLock<()>,
+    appends_started: AtomicUsize,
 }
 
 impl MemoryLog {
@@ -56,6 +60,8 @@ impl UpdateLog for MemoryLog {
     }
 
     async fn append(&self, doc: &str, updates: &[Vec<u8>]) -> Result<Vec<i64>, LogError> {
+        self.appends_started.fetch_add(1, Ordering::SeqCst);
+        drop(self.appends.read().await);
         Ok(self.with(doc, |d| {
             updates
                 .iter()
@@ -283,4 +289,69 @@ async fn a_ring_that_arrives_while_the_room_is_busy_is_not_lost() {
     drop(hold);
 
     reader.sees(&words).await;
+}
+
+#[tokio::test]
+async fn peers_see_an_update_while_it_is_written_and_the_sender_is_acknowledged_once_durable() {
+    let (log, one, _) = two_instances();
+    let mut reader = Peer::join(&one).await;
+    let mut writer = Peer::join(&one).await;
+    let device = Writer::new(11);
+    let words = lines(0..3);
+
+    // The disk is slow: the first write stays in flight.
+    let hold = log.appends.write().await;
+    let update = device.paragraph(&words[0]);
+    assert!(writer.membership.send(DocMessage::Update { update }).await);
+    reader.sees(&words[..1]).await;
+    while log.appends_started.load(Ordering::SeqCst) == 0 {
+        tokio::task::yield_now().await;
+    }
+    // The room goes on relaying while the write is held; nothing is acknowledged yet.
+    for word in &words[1..] {
+        let update = device.paragraph(word);
+        assert!(writer.membership.send(DocMessage::Update { update }).await);
+    }
+    reader.sees(&words).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(
+        writer.frames.try_recv().is_err(),
+        "acknowledged before durable"
+    );
+    assert_eq!(log.with(DOC, |d| d.updates.len()), 0);
+
+    // Once the disk answers, the first write commits and what came meanwhile is written in
+    // one more append; every update is acknowledged, each only after it is stored.
+    drop(hold);
+    for _ in 0..3 {
+        assert!(matches!(writer.next().await, Frame::Status(true)));
+    }
+    assert_eq!(log.with(DOC, |d| d.updates.len()), 3);
+    assert_eq!(log.appends_started.load(Ordering::SeqCst), 2);
+}
+
+#[tokio::test]
+async fn a_room_opened_on_a_long_log_compacts_it_without_any_new_write() {
+    let (log, one, _) = two_instances();
+    let device = Writer::new(13);
+    let words = lines(0..RoomConfig::default().compact_after + 1);
+    for word in &words {
+        log.append(DOC, &[device.paragraph(word)]).await.unwrap();
+    }
+    let _reader = Peer::join(&one).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while log.with(DOC, |d| d.updates.len()) > 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the log was not compacted"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(log.with(DOC, |d| d.snapshot_seq), words.len() as i64);
+    // The room still serves the whole text.
+    let state = one.state(DOC).await.expect("a state");
+    assert_eq!(
+        derive_from_update(&state).expect("derives").text,
+        words.join("\n")
+    );
 }
