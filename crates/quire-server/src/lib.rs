@@ -16,6 +16,7 @@ pub mod sms;
 pub mod telemetry;
 pub mod trash;
 pub mod trees;
+pub mod versions;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -111,7 +112,8 @@ pub async fn serve(
     let store = state.store.clone();
     let (stop_delivery, stopping) = watch::channel(false);
     let delivery = mail::delivery::spawn(&state, stopping.clone())?;
-    let purge = trash::spawn(store.clone(), state.objects.clone(), stopping);
+    let purge = trash::spawn(store.clone(), state.objects.clone(), stopping.clone());
+    let versions = versions::spawn(state.clone(), stopping);
     let live = state.live.clone();
     let (collab, collab_stop) = (state.collab.clone(), state.collab_stop.clone());
     let stop_doorbell = collab_stop.clone();
@@ -141,6 +143,7 @@ pub async fn serve(
     .context("the HTTP server failed");
     let _ = stop_delivery.send(true);
     let _ = purge.await;
+    let _ = versions.await;
     stop_doorbell.cancel();
     let _ = doorbell.await;
     if let Some(delivery) = delivery

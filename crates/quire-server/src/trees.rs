@@ -20,10 +20,19 @@ pub const DESCRIPTION_TITLE: &str = "Description";
 /// Settings of a manuscript that describe its sharing: a copy or a template starts unshared.
 const SHARING_SETTINGS: [&str; 3] = ["shared", "shared_with_link", "share_link_hash"];
 
+/// A copy of a manuscript: its rows, and which new chapter each copied chapter became (their
+/// documents are copied after the rows are in).
+#[derive(Debug)]
+pub struct Copy {
+    pub rows: Vec<EntityRow>,
+    /// `(source chapter id, new chapter id)`.
+    pub chapters: Vec<(String, String)>,
+}
+
 /// The rows of a copy of `tree` titled `title`, with id `new_id`, ready for `insert_all`
 /// (parents before children). Every row gets a fresh id and every reference is remapped; a
 /// reference to a row not in the tree (one in the trash) is cleared.
-pub fn copy(tree: &ManuscriptTree, new_id: &str, title: &str, now: EpochMs) -> Vec<EntityRow> {
+pub fn copy(tree: &ManuscriptTree, new_id: &str, title: &str, now: EpochMs) -> Copy {
     let mut ids: HashMap<String, String> = HashMap::new();
     ids.insert(tree.manuscript.id.clone(), new_id.to_owned());
     for (_, rows) in &tree.parts {
@@ -69,7 +78,14 @@ pub fn copy(tree: &ManuscriptTree, new_id: &str, title: &str, now: EpochMs) -> V
             rows.push(copy);
         }
     }
-    rows
+    let chapters = tree
+        .parts
+        .iter()
+        .filter(|(kind, _)| *kind == EntityKind::Chapter)
+        .flat_map(|(_, part)| part.iter())
+        .map(|row| (row.id.clone(), ids[&row.id].clone()))
+        .collect();
+    Copy { rows, chapters }
 }
 
 /// Where a new manuscript made from a template goes.
@@ -370,13 +386,26 @@ mod tests {
         );
         rows[0].order = 3.0;
         let original = tree_of(rows.clone());
-        let copy = copy(
+        let Copy {
+            rows: copy,
+            chapters,
+        } = copy(
             &original,
             "CCCCCCCCCCCCCCCCCCCCCC",
             "Copy of My Novel",
             NOW + 1,
         );
         assert_eq!(copy.len(), rows.len());
+        let originals: Vec<&EntityRow> = rows
+            .iter()
+            .filter(|r| r.kind == EntityKind::Chapter)
+            .collect();
+        assert_eq!(chapters.len(), originals.len());
+        for (source, copied) in &chapters {
+            let original = originals.iter().find(|r| &r.id == source).unwrap();
+            let new = copy.iter().find(|r| &r.id == copied).unwrap();
+            assert_eq!((new.kind, &new.name), (EntityKind::Chapter, &original.name));
+        }
         assert_eq!(copy[0].id, "CCCCCCCCCCCCCCCCCCCCCC");
         assert_eq!(copy[0].name, "Copy of My Novel");
         assert_eq!(copy[0].order, 3.1);

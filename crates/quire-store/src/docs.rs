@@ -9,7 +9,7 @@
 //! 8,000-byte limit; listeners fetch the updates themselves.
 
 use quire_core::time::now_ms;
-use sqlx::{Any, AssertSqlSafe, Connection};
+use sqlx::{Any, AssertSqlSafe};
 
 use crate::manuscripts::EntityKind;
 use crate::manuscripts::access::{Need, owner_for_row};
@@ -170,8 +170,7 @@ impl Store {
         }
         let now = now_ms();
         let count = updates.len() as i64;
-        let mut conn = self.pool.acquire().await?;
-        let mut tx = conn.begin().await?;
+        let mut tx = self.write_tx().await?;
         sqlx::query::<Any>(
             "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ($1, 0, 0, $2) \
              ON CONFLICT (doc_id) DO NOTHING",
@@ -232,8 +231,7 @@ impl Store {
         state: &[u8],
         upto: i64,
     ) -> Result<bool, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        let mut tx = conn.begin().await?;
+        let mut tx = self.write_tx().await?;
         let swapped = sqlx::query::<Any>(
             "UPDATE doc_head SET snapshot = $2, snapshot_seq = $3, updated_at = $4 \
              WHERE doc_id = $1 AND snapshot_seq = $5 AND head_seq >= $3",
@@ -257,6 +255,76 @@ impl Store {
             .await?;
         tx.commit().await?;
         Ok(true)
+    }
+}
+
+/// A document edited since the automatic-version job last looked at it (ADR 0011).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DueDoc {
+    /// The document's id, which is its chapter's.
+    pub doc_id: String,
+    /// The chapter's owner, the user the version is written for.
+    pub owner: String,
+    /// The last sequence number given when it was read.
+    pub head_seq: i64,
+    /// The sequence number the job looked at last: its claim is conditional on this.
+    pub version_seq: i64,
+}
+
+impl Store {
+    /// Up to `limit` documents edited since the job last looked at them whose last automatic
+    /// version was taken at `cutoff` or before (or never), least recently written first;
+    /// chapters and manuscripts in the trash are left alone. For the server's snapshot job
+    /// only: it answers documents of every user.
+    pub async fn docs_due_for_version(
+        &self,
+        cutoff: i64,
+        limit: i64,
+    ) -> Result<Vec<DueDoc>, StoreError> {
+        let rows = sqlx::query_as::<Any, (String, String, i64, i64)>(
+            "SELECT h.doc_id, c.user_id, h.head_seq, h.version_seq FROM doc_head h \
+             JOIN chapter c ON c.id = h.doc_id AND c.deleted_at IS NULL \
+             JOIN manuscript m ON m.id = c.manuscript_id AND m.deleted_at IS NULL \
+             WHERE h.head_seq > h.version_seq AND (h.version_at IS NULL OR h.version_at <= $1) \
+             ORDER BY h.updated_at, h.doc_id LIMIT $2",
+        )
+        .bind(cutoff)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(doc_id, owner, head_seq, version_seq)| DueDoc {
+                doc_id,
+                owner,
+                head_seq,
+                version_seq,
+            })
+            .collect())
+    }
+
+    /// Records that the job looked at the document up to `head_seq` (and, with `taken_at`, took
+    /// an automatic version then), if no one else did since it read `expected_version_seq`.
+    /// Answers whether this call made the record.
+    pub async fn doc_mark_versioned(
+        &self,
+        doc_id: &str,
+        expected_version_seq: i64,
+        head_seq: i64,
+        taken_at: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        let marked = sqlx::query::<Any>(
+            "UPDATE doc_head SET version_seq = $3, version_at = COALESCE($4, version_at) \
+             WHERE doc_id = $1 AND version_seq = $2",
+        )
+        .bind(doc_id)
+        .bind(expected_version_seq)
+        .bind(head_seq)
+        .bind(taken_at)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(marked == 1)
     }
 }
 

@@ -1,8 +1,9 @@
 //! A chapter's content (product spec §3 "Chapter content", §7 "Chapter content"; ADR 0008):
 //! `GET chapters/content/{id}` and `PUT chapters/put/content/{id}`. A chapter has one live
 //! content row; a save replaces it by last-writer-wins and the server counts its words. The
-//! restore of a version writes through [`save_content`] too. The rows themselves are the
-//! generic `chapter_content` kind (ADR 0005); this module only picks the chapter's row.
+//! restore of a version writes through [`restore_into_document`] and [`save_content`] too. The
+//! rows themselves are the generic `chapter_content` kind (ADR 0005); this module only picks
+//! the chapter's row.
 
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
@@ -56,30 +57,15 @@ pub async fn get_content(
 /// The content row with the chapter's text taken from its Yjs document when it has one
 /// (ADR 0010): `content` is the derived HTML and `words` its count; `updated_at` the later of
 /// the row's and the document's. A chapter with a document and no row answers a row of its own.
-async fn with_document_text(
+pub(crate) async fn with_document_text(
     app: &AppState,
     chapter: &EntityRow,
     stored: Option<Value>,
 ) -> Result<Value, ApiError> {
-    let Some(doc_updated_at) = app.store.doc_updated_at(&chapter.id).await? else {
+    let Some((derived, doc_updated_at)) = crate::versions::document_text(app, &chapter.id).await?
+    else {
         return Ok(stored.unwrap_or(Value::Null));
     };
-    let state = app.collab.state(&chapter.id).await.map_err(|e| {
-        anyhow::anyhow!(
-            "the document of chapter {} could not be read: {e}",
-            chapter.id
-        )
-    })?;
-    let derived =
-        tokio::task::spawn_blocking(move || quire_collab::derive::derive_from_update(&state))
-            .await
-            .map_err(|e| anyhow::anyhow!("deriving a chapter's text panicked: {e}"))?
-            .map_err(|e| {
-                anyhow::anyhow!(
-                    "the document of chapter {} does not derive: {e}",
-                    chapter.id
-                )
-            })?;
     let mut object = match stored {
         Some(Value::Object(object)) => object,
         _ => {
@@ -106,29 +92,50 @@ async fn with_document_text(
 /// other devices survives. Failures are logged: the content row still holds what was sent.
 /// `base` is the text the client last saved (the row's previous `content`): what it had seen.
 async fn forward_into_document(app: &AppState, chapter_id: &str, base: Option<&str>, html: &str) {
+    if let Err(error) = forward_edit(app, chapter_id, base, html).await {
+        tracing::error!(chapter_id, %error, "a forward edit was not made");
+    }
+}
+
+/// A version's text restored into the chapter's document: a forward edit from the document's
+/// own current text, so the document ends up with the version's blocks, as one new update
+/// appended to its log and sent to its open editors (history is never rewritten).
+pub(crate) async fn restore_into_document(
+    app: &AppState,
+    chapter_id: &str,
+    html: &str,
+) -> Result<(), ApiError> {
+    Ok(forward_edit(app, chapter_id, None, html).await?)
+}
+
+/// Makes and applies (through the document's room) the forward edit from `base` (`None`: the
+/// document's current text) to `html`; nothing when they hold the same blocks.
+async fn forward_edit(
+    app: &AppState,
+    chapter_id: &str,
+    base: Option<&str>,
+    html: &str,
+) -> anyhow::Result<()> {
     let blocks = quire_collab::forward::blocks_from_html(html);
     let base = base.map(quire_collab::forward::blocks_from_html);
-    let state = match app.collab.state(chapter_id).await {
-        Ok(state) => state,
-        Err(error) => {
-            tracing::error!(chapter_id, %error, "cannot read a document for a forward edit");
-            return;
-        }
-    };
+    let state = app
+        .collab
+        .state(chapter_id)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot read the document for a forward edit: {e}"))?;
     let edit = tokio::task::spawn_blocking(move || {
         quire_collab::forward::forward_edit(&state, base.as_deref(), &blocks)
     })
-    .await;
-    match edit {
-        Ok(Ok(Some(update))) => {
-            if let Err(error) = app.collab.apply(chapter_id, update).await {
-                tracing::error!(chapter_id, %error, "a forward edit was not stored");
-            }
-        }
-        Ok(Ok(None)) => {}
-        Ok(Err(error)) => tracing::error!(chapter_id, %error, "a forward edit could not be made"),
-        Err(error) => tracing::error!(chapter_id, %error, "a forward edit panicked"),
+    .await
+    .map_err(|e| anyhow::anyhow!("a forward edit panicked: {e}"))?
+    .map_err(|e| anyhow::anyhow!("a forward edit could not be made: {e}"))?;
+    if let Some(update) = edit {
+        app.collab
+            .apply(chapter_id, update)
+            .await
+            .map_err(|e| anyhow::anyhow!("a forward edit was not stored: {e}"))?;
     }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -194,6 +201,7 @@ pub async fn save(
         content,
         device_header(&headers),
         now_ms(),
+        true,
     )
     .await?;
     let (saved, applied, row) = match saved {
@@ -218,6 +226,8 @@ pub async fn save(
 /// `None` when the chapter is missing, in the trash or someone else's (nothing is written).
 /// The row is the chapter's live content row, or a new one whose id is the chapter's (so that two
 /// devices saving a new chapter at once meet in one row), or a fresh id when that one is taken.
+/// With `forward`, an applied save becomes a forward edit of the chapter's document (from the
+/// row's previous text); a restore makes its own edit first and passes `false`.
 pub(crate) async fn save_content(
     app: &AppState,
     actor: &Actor,
@@ -225,6 +235,7 @@ pub(crate) async fn save_content(
     mut content: Map<String, Value>,
     device: Option<&str>,
     now: EpochMs,
+    forward: bool,
 ) -> Result<Option<Written>, ApiError> {
     let chapter = match app
         .store
@@ -270,7 +281,7 @@ pub(crate) async fn save_content(
         )?;
         match app.store.put(&actor.user_id, row, now).await {
             Ok(written) => {
-                if let (Written::Applied(_), Some(html)) = (&written, &html) {
+                if let (true, Written::Applied(_), Some(html)) = (forward, &written, &html) {
                     forward_into_document(app, chapter_id, base.as_deref(), html).await;
                 }
                 return Ok(Some(written));

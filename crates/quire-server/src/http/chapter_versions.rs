@@ -12,15 +12,16 @@ use quire_protocol::{Failure, Success};
 use quire_store::StoreError;
 use quire_store::manuscripts::{EntityKind, EntityRow};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 
-use super::chapter_content::{live_content, save_content};
+use super::chapter_content::{restore_into_document, save_content, with_document_text};
 use super::entities::{self, DeleteQuery, device_header, wire};
 use super::extract::{ApiJson, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
+use crate::versions::{ChapterText, NewVersion};
 
 const KIND: EntityKind = EntityKind::ChapterVersion;
 
@@ -158,82 +159,17 @@ pub async fn add(
         .store
         .get(&actor.user_id, EntityKind::Chapter, &chapter_id)
         .await?;
-    let contents = app
-        .store
-        .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, &chapter_id)
-        .await?;
+    let text = ChapterText::current(&app, &actor.user_id, &chapter_id).await?;
     let now = now_ms();
-    let version = Snapshot {
+    let version = NewVersion {
         id: &id,
         name: body.name.as_deref().unwrap_or(""),
         automatic: false,
         device: device_header(&headers),
     }
-    .take(&app, &actor, &chapter, live_content(&contents), now)
+    .take(&app, &actor.user_id, &chapter, &text, now)
     .await?;
     Ok(Envelope(wire::to_wire(&version, now)))
-}
-
-/// A version about to be taken.
-struct Snapshot<'a> {
-    id: &'a str,
-    name: &'a str,
-    /// Taken by the server before a restore, not asked for by the writer.
-    automatic: bool,
-    device: Option<&'a str>,
-}
-
-impl Snapshot<'_> {
-    /// Stores `content` (or an empty text) as a new version of `chapter`.
-    async fn take(
-        self,
-        app: &AppState,
-        actor: &Actor,
-        chapter: &EntityRow,
-        content: Option<&EntityRow>,
-        now: EpochMs,
-    ) -> Result<EntityRow, ApiError> {
-        let text = content
-            .and_then(|c| c.doc.get("content"))
-            .and_then(Value::as_str)
-            .unwrap_or("");
-        let mut body = Map::new();
-        body.insert("chapter_id".into(), chapter.id.clone().into());
-        body.insert("manuscript_id".into(), chapter.manuscript_id.clone().into());
-        body.insert("name".into(), self.name.into());
-        body.insert("content".into(), text.into());
-        for key in ["comments", "footnotes"] {
-            let value = content.and_then(|c| c.doc.get(key)).cloned();
-            body.insert(key.into(), value.unwrap_or_else(|| json!([])));
-        }
-        body.insert("words".into(), wire::html_words(text).into());
-        body.insert(
-            "content_updated_at".into(),
-            content.map(|c| c.updated_at).into(),
-        );
-        if self.automatic {
-            body.insert("automatic".into(), true.into());
-        }
-        let row = wire::row_from_put(KIND, self.id, body, self.device, now)?;
-        let mut written = app.store.insert_all(&actor.user_id, vec![row], now).await?;
-        written
-            .pop()
-            .ok_or_else(|| anyhow::anyhow!("a version insert wrote nothing").into())
-    }
-}
-
-/// Whether the chapter's current content already holds the version's text (an empty text,
-/// list or a missing key are alike).
-fn same_text(content: &EntityRow, version: &EntityRow) -> bool {
-    let part = |row: &EntityRow, key: &str| match row.doc.get(key) {
-        None | Some(Value::Null) => Value::Null,
-        Some(Value::Array(a)) if a.is_empty() => Value::Null,
-        Some(Value::String(s)) if s.is_empty() => Value::Null,
-        Some(value) => value.clone(),
-    };
-    BODY_KEYS
-        .iter()
-        .all(|key| part(content, key) == part(version, key))
 }
 
 /// `POST chapter_versions/copy/{id}`: restores a version as the chapter's current content.
@@ -265,20 +201,16 @@ pub async fn restore(
     };
     let device = device_header(&headers);
     let now = now_ms();
-    let contents = app
-        .store
-        .list_by_chapter(&actor.user_id, EntityKind::ChapterContent, &chapter_id)
-        .await?;
-    let current = live_content(&contents);
-    if let Some(current) = current.filter(|c| !same_text(c, &version)) {
+    let current = ChapterText::current(&app, &actor.user_id, &chapter_id).await?;
+    if !current.is_empty() && !current.is_in(&version) {
         let automatic_id = Id::random();
-        Snapshot {
+        NewVersion {
             id: automatic_id.as_str(),
             name: "",
             automatic: true,
             device,
         }
-        .take(&app, &actor, &chapter, Some(current), now)
+        .take(&app, &actor.user_id, &chapter, &current, now)
         .await?;
     }
     let mut content = Map::new();
@@ -287,13 +219,24 @@ pub async fn restore(
             content.insert(key.into(), value.clone());
         }
     }
-    content.entry("content").or_insert_with(|| "".into());
-    let after_current = current.map_or(now, |c| c.updated_at + 1);
+    let html = content
+        .entry("content")
+        .or_insert_with(|| "".into())
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    let after_current = current.updated_at.map_or(now, |at| at + 1);
     content.insert("updated_at".into(), now.max(after_current).into());
-    match save_content(&app, &actor, &chapter_id, content, device, now).await? {
-        Some(written) => Ok(Envelope(wire::to_wire(written.row(), now))),
-        None => Err(chapter_not_found()),
-    }
+    let Some(written) =
+        save_content(&app, &actor, &chapter_id, content, device, now, false).await?
+    else {
+        return Err(chapter_not_found());
+    };
+    restore_into_document(&app, &chapter_id, &html).await?;
+    let row = wire::to_wire(written.row(), now_ms());
+    Ok(Envelope(
+        with_document_text(&app, &chapter, Some(row)).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -308,13 +308,35 @@ pub async fn copy(
             "manuscript_is_deleted",
         ));
     }
-    let rows = trees::copy(&tree, new_id.as_str(), title.as_str(), now);
-    app.store.insert_all(&actor.user_id, rows, now).await?;
+    let copy = trees::copy(&tree, new_id.as_str(), title.as_str(), now);
+    app.store.insert_all(&actor.user_id, copy.rows, now).await?;
+    copy_documents(&app, &copy.chapters).await?;
     let copied = app
         .store
         .manuscript_tree(&actor.user_id, new_id.as_str(), Rows::Live)
         .await?;
     Ok(Envelope(tree_to_wire(&copied, now)))
+}
+
+/// Each copied chapter's text: the source chapter's document state becomes the new chapter's
+/// first update (through its room, so the log and compaction treat it as any edit). A chapter
+/// that never had a document has nothing to copy.
+async fn copy_documents(app: &AppState, chapters: &[(String, String)]) -> Result<(), ApiError> {
+    for (source, copied) in chapters {
+        if !app.store.doc_exists(source).await? {
+            continue;
+        }
+        let state = app
+            .collab
+            .state(source)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot read chapter {source}'s document: {e}"))?;
+        app.collab
+            .apply(copied, state)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot copy chapter {source}'s document: {e}"))?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -483,20 +483,7 @@ async fn a_save_from_an_older_client_is_a_forward_edit_of_the_chapters_document(
         assert_eq!(stored["words"], 3);
 
         // Another device adds a paragraph through the document (as the editor does) …
-        let state = app.state.collab.state(&c1).await.expect("a state");
-        let device = yrs::Doc::with_client_id(4242);
-        let update = {
-            use yrs::updates::decoder::Decode;
-            use yrs::{Transact, WriteTxn, XmlElementPrelim, XmlFragment, XmlTextPrelim};
-            let mut txn = device.transact_mut();
-            txn.apply_update(yrs::Update::decode_v1(&state).expect("decodes"))
-                .expect("applies");
-            let fragment = txn.get_or_insert_xml_fragment("default");
-            let p = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
-            p.push_back(&mut txn, XmlTextPrelim::new("Gamma, typed on the phone."));
-            txn.encode_update_v1()
-        };
-        app.state.collab.apply(&c1, update).await.expect("stored");
+        crate::collab_client::type_paragraph(&app, &c1, 4242, "Gamma, typed on the phone.").await;
 
         // … while an older client, which never saw it, saves its whole text with Alpha changed.
         save(&app, &c1, json!({"content": "<h1>One</h1><p>Alpha, revised.</p><p>Beta.</p>", "updated_at": now + 1}))

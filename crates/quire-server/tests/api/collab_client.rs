@@ -386,6 +386,18 @@ impl Writer {
     }
 }
 
+/// Appends a paragraph to `chapter`'s document as another device (client id `client`) would,
+/// through its room — not through the content row.
+pub(crate) async fn type_paragraph(app: &TestApp, chapter: &str, client: u64, text: &str) {
+    let state = app.state.collab.state(chapter).await.expect("a state");
+    let update = Writer::from_state(client, &state).paragraph(text);
+    app.state
+        .collab
+        .apply(chapter, update)
+        .await
+        .expect("stored");
+}
+
 /// The tokens of `tokens` that are not a paragraph of `text`.
 pub(crate) fn missing<'a>(text: &str, tokens: &'a [String]) -> Vec<&'a str> {
     let lines: std::collections::HashSet<&str> = text.lines().collect();

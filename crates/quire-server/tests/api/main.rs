@@ -7,6 +7,7 @@ mod access_matrix;
 mod accounts;
 mod activity;
 mod chapter_content;
+mod chapter_versions;
 mod collab;
 mod collab_client;
 mod collab_crash;

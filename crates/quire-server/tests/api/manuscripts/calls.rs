@@ -186,6 +186,61 @@ async fn a_copy_takes_every_row_under_new_ids_and_needs_a_title() {
 }
 
 #[tokio::test]
+async fn a_copy_carries_each_chapters_text_from_its_document() {
+    for db in Db::all() {
+        let app = crate::chapter_content::writer_with_a_chapter(db).await;
+        app.put_json(
+            &format!("chapters/put/content/{}", id("c1")),
+            &json!({"chapter_content": {"content": "<h1>One</h1><p>The lamps were lit.</p>",
+                                        "updated_at": quire_core::time::now_ms()}}),
+        )
+        .await
+        .data();
+        // A paragraph only the document has (typed in the editor), not the content row.
+        crate::collab_client::type_paragraph(&app, &id("c1"), 4242, "Typed in the editor.").await;
+        let copy = app
+            .post_json(
+                "manuscripts/copy",
+                &json!({"id": id("m1"), "title": "Copy of Novel", "new_id": id("c0py")}),
+            )
+            .await;
+        let copied = copy.data()["chapters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "One")
+            .expect("the copied chapter")["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_ne!(copied, id("c1"));
+        assert!(app.state.store.doc_exists(&copied).await.expect("a read"));
+        let content = app.get(&format!("chapters/content/{copied}")).await;
+        let content = content.data();
+        assert_eq!(
+            content["content"],
+            "<h1>One</h1><p>The lamps were lit.</p><p>Typed in the editor.</p>"
+        );
+        assert_eq!(content["words"], 9);
+        // The two documents are apart: writing to the copy leaves the original as it was.
+        app.put_json(
+            &format!("chapters/put/content/{copied}"),
+            &json!({"chapter_content": {"content": "<h1>One</h1><p>Only in the copy.</p>",
+                                        "updated_at": quire_core::time::now_ms() + 1}}),
+        )
+        .await
+        .data();
+        let original = app.get(&format!("chapters/content/{}", id("c1"))).await;
+        let original = original.data();
+        assert_eq!(
+            original["content"],
+            "<h1>One</h1><p>The lamps were lit.</p><p>Typed in the editor.</p>"
+        );
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn templates_make_manuscripts_and_a_manuscript_becomes_a_template() {
     for db in Db::all() {
         let app = signed_up(db).await;
