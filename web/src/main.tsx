@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -14,3 +15,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The offline app shell (production builds only; ADR 0012).
+registerServiceWorker();

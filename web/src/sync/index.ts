@@ -5,6 +5,7 @@
  */
 import { env } from '@/config/env';
 import { api } from '@/lib/api';
+import { session } from '@/lib/session';
 import {
   appDatabase,
   askForPersistentStorage,
@@ -17,6 +18,8 @@ import {
 } from '@/storage';
 import type { ManuscriptsPort } from '@/storage';
 
+import { collabUrl, createCollabConnection } from './collab';
+import type { CollabConnection } from './collab';
 import { createSyncEngine } from './engine';
 import type { SyncEngine } from './engine';
 import { createLeaderElection } from './leader';
@@ -74,6 +77,44 @@ export function syncEngineFor(userId: string): SyncEngine {
 /** The manuscripts port of `userId` (local first, synced by the engine). */
 export function manuscriptsPortFor(userId: string): ManuscriptsPort {
   return syncEngineFor(userId).port;
+}
+
+let collab: { userId: string; connection: CollabConnection; unsubscribe: () => void } | null = null;
+
+function closeCollab() {
+  if (!collab) return;
+  const { connection, unsubscribe } = collab;
+  collab = null;
+  unsubscribe();
+  void connection.close();
+}
+
+/**
+ * The chapter-text connection of `userId` (`/api/v4/collab`, one socket for every open
+ * chapter): made on first use, closed when that user signs out (or another signs in). It
+ * outlives a restart of the structure sync (the re-login modal), so open editors keep their
+ * documents.
+ */
+export function collabConnectionFor(userId: string): CollabConnection {
+  if (collab?.userId === userId) return collab.connection;
+  closeCollab();
+  const engine = syncEngineFor(userId);
+  const connection = createCollabConnection({
+    url: collabUrl(window.location),
+    userId,
+    reportProblem: (problem) => {
+      engine.problems.report(problem);
+    },
+    isPendingOnServer: async (chapterId) => {
+      const row = await appDatabase().contents.get(chapterId);
+      return row?.user_id === userId && row.kind === 'chapters' && row.pending === 1;
+    },
+  });
+  const unsubscribe = session.subscribe(() => {
+    if (session.getState().user?.id !== userId) closeCollab();
+  });
+  collab = { userId, connection, unsubscribe };
+  return connection;
 }
 
 export interface SessionSyncOptions {

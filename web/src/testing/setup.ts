@@ -3,10 +3,15 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { session } from '@/lib/session';
+
+// `findBy…` and `waitFor` wait up to 4 s: lazy route chunks and IndexedDB take longer than the
+// 1 s default on a busy 2-core machine (CI runs the Rust and web suites side by side with
+// builds), and a slow machine is not a failure.
+configure({ asyncUtilTimeout: 4_000 });
 
 /** jsdom lacks the browser APIs Mantine relies on. */
 function installBrowserShims(): void {

@@ -88,6 +88,67 @@ async fn top_level_files_are_served_as_themselves() {
 }
 
 #[tokio::test]
+async fn the_service_worker_and_its_file_list_are_revalidated_and_allowed_by_the_csp() {
+    let web = built_web_app();
+    std::fs::write(web.path().join("sw.js"), "const BUILD = '3f9a1c';").unwrap();
+    std::fs::write(
+        web.path().join("precache-manifest.json"),
+        r#"{"build":"3f9a1c","files":["/index.html"]}"#,
+    )
+    .unwrap();
+    let app = spawn_with_web(&web).await;
+
+    let worker = get(&app, "/sw.js").await;
+    assert_eq!(worker.status(), 200);
+    assert_eq!(worker.headers()["cache-control"], "no-cache");
+    assert!(
+        worker.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript")
+    );
+    let csp = worker.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains("worker-src 'self'"), "{csp}");
+    assert!(csp.contains("connect-src 'self'"), "{csp}");
+    assert_eq!(worker.text().await.unwrap(), "const BUILD = '3f9a1c';");
+
+    let list = get(&app, "/precache-manifest.json").await;
+    assert_eq!(list.status(), 200);
+    assert_eq!(list.headers()["cache-control"], "no-cache");
+    assert!(
+        list.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    assert_eq!(
+        list.text().await.unwrap(),
+        r#"{"build":"3f9a1c","files":["/index.html"]}"#
+    );
+
+    // The page that registers the worker carries the same policy.
+    let page = get(&app, "/manuscripts").await;
+    assert_eq!(page.headers()["content-security-policy"], csp.as_str());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_missing_service_worker_is_a_404_never_the_index_page() {
+    let web = built_web_app();
+    let app = spawn_with_web(&web).await;
+    for path in ["/sw.js", "/precache-manifest.json"] {
+        let response = get(&app, path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert_ne!(response.text().await.unwrap(), INDEX, "{path}");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn paths_cannot_escape_the_web_directory() {
     let web = built_web_app();
     std::fs::write(web.path().join("../secret.txt"), "top secret").ok();

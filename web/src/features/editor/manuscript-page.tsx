@@ -1,8 +1,49 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 
-import { PlaceholderPage } from '@/components/ui';
+import { FullPageLoader } from '@/components/ui';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import type { SessionUser } from '@/lib/session';
 
+import { useWorkspace } from './workspace/use-workspace';
+import { WorkspaceView } from './workspace-view';
+
+/** `manuscript/{id}`: the editor (spec §2 "Editor"). */
 export function ManuscriptPage() {
+  const { id } = useParams();
+  const { user } = useSession();
+  if (!user || !id) return <FullPageLoader />;
+  return <ManuscriptWorkspace key={`${user.id}/${id}`} manuscriptId={id} user={user} />;
+}
+
+function ManuscriptWorkspace({ manuscriptId, user }: { manuscriptId: string; user: SessionUser }) {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('editor.title')} />;
+  const state = useWorkspace(manuscriptId, user);
+  const title = state.workspace?.manuscript.title;
+  useDocumentTitle(
+    t('app.document_title', {
+      page: title !== undefined && title !== '' ? title : t('editor.title'),
+    }),
+  );
+
+  if (state.status === 'loading') return <FullPageLoader />;
+  if (state.status === 'missing') {
+    return (
+      <Center mih="60dvh" px="md">
+        <Stack align="center" ta="center" maw={480}>
+          <Title order={1} size="h2">
+            {t('workspace.missing.title')}
+          </Title>
+          <Text c="dimmed">{t('workspace.missing.description')}</Text>
+          <Button component={Link} to={paths.manuscripts}>
+            {t('workspace.missing.back')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return <WorkspaceView workspace={state.workspace} user={user} />;
 }

@@ -7,6 +7,7 @@ import {
   createCollabConnection,
   type ChapterHandle,
   type CollabConnection,
+  type CollabConnectionOptions,
 } from './collab-connection';
 import { CollabDatabase } from './collab-db';
 import type { ChapterStatus } from './status';
@@ -29,7 +30,11 @@ function freshDb(): CollabDatabase {
   return db;
 }
 
-function connect(server: FakeHocuspocusServer, db: CollabDatabase): CollabConnection {
+function connect(
+  server: FakeHocuspocusServer,
+  db: CollabDatabase,
+  extra: Partial<CollabConnectionOptions> = {},
+): CollabConnection {
   const connection = createCollabConnection({
     url: 'ws://quire.test/api/v4/collab',
     userId: USER,
@@ -37,6 +42,7 @@ function connect(server: FakeHocuspocusServer, db: CollabDatabase): CollabConnec
     db,
     log: silentLog,
     reconnect: { delay: 10, initialDelay: 0, minDelay: 10, maxDelay: 20, jitter: false },
+    ...extra,
   });
   connections.push(connection);
   return connection;
@@ -156,6 +162,41 @@ describe('createCollabConnection', () => {
     const server = new FakeHocuspocusServer();
     server.deny(CHAPTER);
     const handle = await connect(server, freshDb()).open(CHAPTER);
+
+    await waitForStatus(handle, 'denied');
+    expect(handle.writable()).toBe(false);
+  });
+
+  it('keeps storing a new chapter the server does not know yet, and sends it once the server has its row', async () => {
+    const server = new FakeHocuspocusServer();
+    server.deny(CHAPTER);
+    let pending = true;
+    const db = freshDb();
+    const handle = await connect(server, db, {
+      isPendingOnServer: (id) => Promise.resolve(id === CHAPTER && pending),
+      pendingRetry: { initialMs: 20, maxMs: 40 },
+    }).open(CHAPTER);
+
+    type(handle.fragment, 'Typed before the chapter reached the server');
+    await waitForStatus(handle, 'saved-locally');
+    expect(handle.writable()).toBe(true);
+    expect(server.text(CHAPTER)).toBe('');
+
+    // The outbox delivers the chapter's row: the next try is let in and the text goes up.
+    pending = false;
+    server.allow(CHAPTER);
+    await waitForStatus(handle, 'synced');
+    expect(server.text(CHAPTER)).toBe(
+      '<paragraph>Typed before the chapter reached the server</paragraph>',
+    );
+  });
+
+  it('denies a chapter the server refuses once its row is no longer pending here', async () => {
+    const server = new FakeHocuspocusServer();
+    server.deny(CHAPTER);
+    const handle = await connect(server, freshDb(), {
+      isPendingOnServer: () => Promise.resolve(false),
+    }).open(CHAPTER);
 
     await waitForStatus(handle, 'denied');
     expect(handle.writable()).toBe(false);

@@ -56,7 +56,17 @@ export interface CollabConnectionOptions {
   reconnect?: CollabReconnectOptions;
   /** Timers, clock and `pagehide` for the local persistence. */
   persistence?: Pick<ChapterDocDeps, 'setTimeout' | 'clearTimeout' | 'now' | 'subscribePageHide'>;
+  /**
+   * Whether the chapter's own row may not have reached the server yet (made on this device,
+   * still in the outbox). The server then refuses the document as `not_found`; that is not a
+   * denial: edits go on being stored here, and access is asked again until the row arrives.
+   */
+  isPendingOnServer?: (chapterId: string) => Promise<boolean>;
+  /** Delays between asking again for a chapter still pending on the server (ms). */
+  pendingRetry?: { initialMs: number; maxMs: number };
 }
+
+const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
 
 /** One opened chapter. Several handles may share one document; each is closed on its own. */
 export interface ChapterHandle {
@@ -175,6 +185,11 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       sending = !refuse;
     }
 
+    const retry = options.pendingRetry ?? PENDING_RETRY;
+    let retryDelay = retry.initialMs;
+    let retryTimer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+
     const provider = new HocuspocusProvider({
       name: chapterId,
       document: doc,
@@ -182,20 +197,43 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       websocketProvider: socket,
       onAuthenticated: ({ scope }) => {
         denied = false;
+        retryDelay = retry.initialMs;
         readOnly = scope === 'readonly';
         refuseLocalEdits(readOnly);
         refresh();
       },
       onAuthenticationFailed: ({ reason }) => {
-        log.warn(`Collab: access to chapter ${chapterId} denied (${reason}).`);
-        denied = true;
-        refuseLocalEdits(true);
-        refresh();
+        void handleRefusal(reason);
       },
       onSynced: maybeAck,
       onUnsyncedChanges: maybeAck,
     });
     store.treatAsRemote(provider);
+
+    /** A refusal of a chapter still in the outbox is asked again later; any other denies. */
+    async function handleRefusal(reason: string) {
+      const pending = (await options.isPendingOnServer?.(chapterId).catch(() => false)) ?? false;
+      if (stopped) return;
+      if (!pending) {
+        log.warn(`Collab: access to chapter ${chapterId} denied (${reason}).`);
+        denied = true;
+        refuseLocalEdits(true);
+        refresh();
+        return;
+      }
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        if (stopped) return;
+        // Closes the refused document on the server (which keeps a refusal until then), and
+        // asks again on the same socket as the provider does when a socket opens.
+        provider.detach();
+        provider.attach();
+        void provider.sendToken().then(() => {
+          if (!stopped) provider.startSync();
+        });
+      }, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, retry.maxMs);
+    }
 
     // Registered after the provider's own handler, so its unsynced count is already updated.
     const handleDocUpdate = (_update: Uint8Array, origin: unknown) => {
@@ -218,6 +256,8 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       listeners,
       teardown() {
         torn ??= (async () => {
+          stopped = true;
+          if (retryTimer !== null) clearTimeout(retryTimer);
           listeners.clear();
           doc.off('update', handleDocUpdate);
           unsubscribeStore();

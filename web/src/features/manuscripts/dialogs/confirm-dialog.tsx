@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DELETE_MODAL_SIZE } from './dialog-sizes';
+import { DELETE_MODAL_SIZE } from '@/components/ui';
 
 interface ConfirmDialogProps {
   title: string;

@@ -2,11 +2,11 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SMALL_MODAL_SIZE } from '@/components/ui';
 import type { StoredFolder } from '@/storage';
 
 import type { ShelfItem } from '../shelf/shelf-logic';
 import { moveTargets } from '../shelf/shelf-logic';
-import { SMALL_MODAL_SIZE } from './dialog-sizes';
 
 const ROOT = 'root';
 

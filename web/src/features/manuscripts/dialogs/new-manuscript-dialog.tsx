@@ -16,14 +16,12 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SMALL_SCREEN_QUERY } from '@/components/ui';
+import { SMALL_SCREEN_QUERY, TitleInput, DEFAULT_MODAL_SIZE } from '@/components/ui';
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
 
 import { groupTemplates, useTemplates } from '../api/templates-api';
 import type { Template } from '../api/templates-api';
-import { DEFAULT_MODAL_SIZE } from './dialog-sizes';
-import { TitleInput } from './title-input';
 
 export type NewManuscriptChoice =
   { source: 'blank'; title: string } | { source: 'template'; title: string; template: Template };

@@ -32,13 +32,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-import { showSuccess } from '@/components/ui';
+import { NameDialog, showSuccess } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import type { ManuscriptsPort } from '@/storage';
 
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { MoveDialog } from '../dialogs/move-dialog';
-import { NameDialog } from '../dialogs/name-dialog';
 import { NewManuscriptDialog } from '../dialogs/new-manuscript-dialog';
 import type { NewManuscriptChoice } from '../dialogs/new-manuscript-dialog';
 import { TrashView } from '../trash/trash-view';

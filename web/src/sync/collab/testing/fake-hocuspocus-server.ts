@@ -76,6 +76,11 @@ export class FakeHocuspocusServer {
     this.denied.add(name);
   }
 
+  /** Lets a denied document in again (its row reached the server). */
+  allow(name: string): void {
+    this.denied.delete(name);
+  }
+
   openSockets(): number {
     return this.connections.size;
   }

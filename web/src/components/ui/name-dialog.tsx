@@ -2,8 +2,9 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SMALL_MODAL_SIZE } from './dialog-sizes';
+import { SMALL_MODAL_SIZE } from './modal-sizes';
 import { TitleInput } from './title-input';
+import { useRequiredTitle } from './use-required-title';
 
 interface NameDialogProps {
   title: string;
@@ -17,7 +18,10 @@ interface NameDialogProps {
   onClose: () => void;
 }
 
-/** A dialog with one title field: new folder, rename, duplicate. Mount it to open it. */
+/**
+ * A dialog with one title field (new folder, rename, duplicate; the binder's add and rename).
+ * Mount it to open it; the caller unmounts it once `onSubmit` resolves.
+ */
 export function NameDialog({
   title,
   label,
@@ -28,16 +32,12 @@ export function NameDialog({
   onClose,
 }: NameDialogProps) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(initialValue);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const field = useRequiredTitle(initialValue, requiredMessage);
   const [busy, setBusy] = useState(false);
 
   async function handleSubmit() {
-    const trimmed = value.trim();
-    if (trimmed === '') {
-      setError(requiredMessage);
-      return;
-    }
+    const trimmed = field.take();
+    if (trimmed === null) return;
     setBusy(true);
     try {
       await onSubmit(trimmed);
@@ -58,12 +58,9 @@ export function NameDialog({
         <Stack gap="md">
           <TitleInput
             label={label}
-            value={value}
-            onChange={(next) => {
-              setValue(next);
-              setError(undefined);
-            }}
-            error={error}
+            value={field.value}
+            onChange={field.onChange}
+            error={field.error}
             required
             data-autofocus
             autoComplete="off"

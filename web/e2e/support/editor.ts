@@ -1,0 +1,58 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+import { logInThroughPage, newWriter, signUpThroughApi } from './accounts';
+
+/** Chapter text and the syncing of a chapter's document (Yjs over /api/v4/collab). */
+export const SYNC = { timeout: 20_000 };
+
+/** Makes a manuscript on the manuscripts screen and opens it in the editor. */
+export async function newManuscriptInEditor(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'New manuscript' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New manuscript' });
+  await dialog.getByRole('textbox', { name: 'Manuscript title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Manuscript title' }).press('Enter');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/manuscript\//);
+}
+
+/** The chapter's editable text. */
+export function chapterText(page: Page): Locator {
+  return page.getByRole('textbox', { name: 'Chapter text' });
+}
+
+/** The binder's tree. */
+export function binder(page: Page): Locator {
+  return page.getByRole('tree', { name: 'Manuscript structure' });
+}
+
+/** Waits until the chapter's saving indicator says `status`. */
+export async function expectChapterStatus(
+  page: Page,
+  status: 'Synced' | 'Saved on this device',
+): Promise<void> {
+  await expect(page.getByText(status, { exact: true })).toBeVisible(SYNC);
+}
+
+/** Puts the caret at the end of the chapter's text. */
+export async function caretAtEnd(page: Page): Promise<void> {
+  await chapterText(page).click();
+  await page.keyboard.press('Control+End');
+}
+
+/**
+ * A new writer (signed up over the API, logged in on the page) in a new manuscript's editor,
+ * its first chapter ('Chapter 1', the server's) in the binder.
+ */
+export async function writerInNewManuscript(
+  page: Page,
+  request: APIRequestContext,
+  writerName: string,
+  title: string,
+): Promise<void> {
+  const writer = newWriter(writerName);
+  await signUpThroughApi(request, writer);
+  await logInThroughPage(page, writer);
+  await newManuscriptInEditor(page, title);
+  await expect(binder(page).getByRole('treeitem', { name: /Chapter 1/ })).toBeVisible(SYNC);
+}

@@ -1,0 +1,55 @@
+/**
+ * The chapter editor's schema and behaviour: `createChapterExtensions(options)` is the one list
+ * every chapter editor (and every test) uses, so the document shape is decided in one place.
+ */
+import type { AnyExtension } from '@tiptap/core';
+import Collaboration from '@tiptap/extension-collaboration';
+import TextAlign from '@tiptap/extension-text-align';
+import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import StarterKit from '@tiptap/starter-kit';
+import type * as Y from 'yjs';
+
+import { CommentMark } from './extensions/comment-mark';
+import { FindReplace } from './extensions/find-replace';
+import { FootnoteNode } from './extensions/footnote-node';
+import { PageBreak } from './extensions/page-break';
+import { SmartQuotes } from './extensions/smart-quotes';
+
+export const HEADING_LEVELS = [1, 2, 3, 4, 5] as const;
+export type HeadingLevel = (typeof HEADING_LEVELS)[number];
+
+export interface ChapterExtensionsOptions {
+  /** The chapter's text (`handle.fragment`): the editor's only source and destination. */
+  fragment: Y.XmlFragment;
+  /** Whether smart quotes apply now (the manuscript's `format.typography.smartQuotes`). */
+  smartQuotes?: () => boolean;
+  /** Mod-f / Mod-h inside the editor: open the find (or replace) panel. */
+  onOpenFind?: (replace: boolean) => void;
+}
+
+/**
+ * - StarterKit without its own history (`undoRedo: false`): undo is the Collaboration
+ *   extension's Yjs undo, which only reverts this device's edits; and without `trailingNode`,
+ *   which would write a paragraph into a document merely opened (also read-only ones).
+ * - Links are added from the toolbar (no autolinking work per keystroke), never opened on click.
+ */
+export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      undoRedo: false,
+      trailingNode: false,
+      heading: { levels: [...HEADING_LEVELS] },
+      link: { openOnClick: false, autolink: false, defaultProtocol: 'https' },
+    }),
+    TextStyle,
+    FontFamily,
+    FontSize,
+    TextAlign.configure({ types: ['heading', 'paragraph'] }),
+    PageBreak,
+    CommentMark,
+    FootnoteNode,
+    FindReplace.configure({ onOpen: options.onOpenFind ?? null }),
+    SmartQuotes.configure({ isEnabled: options.smartQuotes ?? (() => true) }),
+    Collaboration.configure({ fragment: options.fragment }),
+  ];
+}

@@ -1,0 +1,30 @@
+export * from './defaults';
+export * from './commands';
+export {
+  createChapterExtensions,
+  HEADING_LEVELS,
+  type ChapterExtensionsOptions,
+  type HeadingLevel,
+} from './extensions';
+export { checkChapterContent, type LoadCheck } from './load-check';
+export {
+  commentsStore,
+  randomId,
+  COMMENTS_MAP,
+  type CommentAuthor,
+  type CommentReply,
+  type CommentThread,
+  type CommentsStore,
+} from './comments-store';
+export { footnotesStore, FOOTNOTES_MAP, type FootnotesStore } from './footnotes-store';
+export { COMMENT_ID } from './extensions/comment-mark';
+export { FOOTNOTE_ID, footnoteOrder } from './extensions/footnote-node';
+export {
+  findMatches,
+  findState,
+  findReplaceKey,
+  type FindMatch,
+  type FindState,
+} from './extensions/find-replace';
+export { countWords } from './word-count';
+export { editorText } from './text';

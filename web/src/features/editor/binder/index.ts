@@ -1,0 +1,2 @@
+export { Binder } from './binder';
+export type { BinderProps } from './binder';

@@ -1,0 +1,292 @@
+import { Box, Group } from '@mantine/core';
+import { EditorContent, type Editor } from '@tiptap/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+import {
+  checkChapterContent,
+  commentsStore,
+  createChapterExtensions,
+  footnotesStore,
+  pageSetupFrom,
+  storedPageFrom,
+} from '@/editor';
+import type { ChapterHandle } from '@/sync/collab';
+
+import type { ChapterRow, ManuscriptRow, ManuscriptSettings } from '../workspace/types';
+import { ChapterContentError } from './chapter-load-error';
+import { CommentsPanel } from './comments-panel';
+import { FindReplacePanel } from './find-replace-panel';
+import { FootnotesList } from './footnotes-list';
+import { PageSetupModal } from './page-setup-modal';
+import { PageSheet } from './page-sheet';
+import { LiveSavingIndicator, useChapterBlocked } from './saving-indicator';
+import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
+import { useChapterEditor, type EditorApi } from './use-chapter-editor';
+import './chapter-editor.css';
+
+export interface ChapterEditorProps {
+  chapter: ChapterRow;
+  handle: ChapterHandle;
+  manuscript: ManuscriptRow;
+  canWrite: boolean;
+  user: { id: string; name: string };
+  hideSavingIndicator: boolean;
+  floatingToolbar: boolean;
+  focusMode: boolean;
+  onFocusModeChange: (on: boolean) => void;
+  onPageSetupChange: (page: NonNullable<ManuscriptSettings['page']>) => void;
+  initialCursor?: number | null;
+  onCursorChange?: (position: number) => void;
+  onWordsChange?: (words: number) => void;
+  onEditorReady?: (api: EditorApi | null) => void;
+}
+
+/**
+ * The chapter's text on its pages, bound to the chapter's Yjs document. A document holding
+ * what this editor cannot show is not bound at all (binding would rewrite it): an error shows.
+ */
+export function ChapterEditor(props: ChapterEditorProps) {
+  const smartQuotes = props.manuscript.settings?.format?.typography?.smartQuotes ?? false;
+  const [live] = useState(() => new LiveOptions());
+  useEffect(() => {
+    live.setSmartQuotes(smartQuotes);
+  }, [live, smartQuotes]);
+
+  const { handle } = props;
+  const extensions = useMemo(
+    () =>
+      createChapterExtensions({
+        fragment: handle.fragment,
+        smartQuotes: () => live.smartQuotes(),
+        onOpenFind: (replace) => {
+          live.openFind(replace);
+        },
+      }),
+    [handle.fragment, live],
+  );
+  const check = useMemo(
+    () => checkChapterContent(handle.doc, handle.fragment, extensions),
+    [handle, extensions],
+  );
+  useEffect(() => {
+    if (!check.ok) console.error(`Chapter ${handle.chapterId} not opened: ${check.reason}`);
+  }, [check, handle.chapterId]);
+
+  if (!check.ok) return <ChapterContentError />;
+  return (
+    <ChapterEditorBody key={handle.chapterId} {...props} extensions={extensions} live={live} />
+  );
+}
+
+/** What the extensions read when they fire (not when built), so settings apply to a live editor. */
+class LiveOptions {
+  private quotes = false;
+  private onOpenFind: (replace: boolean) => void = () => undefined;
+  smartQuotes(): boolean {
+    return this.quotes;
+  }
+  setSmartQuotes(on: boolean): void {
+    this.quotes = on;
+  }
+  openFind(replace: boolean): void {
+    this.onOpenFind(replace);
+  }
+  setOpenFind(open: (replace: boolean) => void): void {
+    this.onOpenFind = open;
+  }
+}
+
+function selectAnchor(editor: Editor, id: string): void {
+  const found: { from: number; to: number }[] = [];
+  editor.state.doc.descendants((node, pos) => {
+    if (found.length > 0) return false;
+    if (node.isText && node.marks.some((m) => m.type.name === 'comment' && m.attrs.id === id)) {
+      found.push({ from: pos, to: pos + node.nodeSize });
+    }
+    return true;
+  });
+  const [range] = found;
+  if (range) editor.chain().setTextSelection(range).scrollIntoView().run();
+}
+
+function ChapterEditorBody(
+  props: ChapterEditorProps & {
+    extensions: ReturnType<typeof createChapterExtensions>;
+    live: LiveOptions;
+  },
+) {
+  const { handle, manuscript, user, focusMode, onFocusModeChange, live } = props;
+  // Only whether the chapter refuses edits re-renders the body; the status itself moves on
+  // every keystroke and is the indicator's alone. `writable()` is the handle's own rule.
+  const blocked = useChapterBlocked(handle);
+  const writable = props.canWrite && !blocked && handle.writable();
+  const commentsEnabled = manuscript.settings?.comments_enabled ?? true;
+  const { editor, footnotes, contentError } = useChapterEditor({
+    extensions: props.extensions,
+    editable: writable,
+    initialCursor: props.initialCursor,
+    onCursorChange: props.onCursorChange,
+    onWordsChange: props.onWordsChange,
+    onEditorReady: props.onEditorReady,
+  });
+  const comments = useMemo(() => commentsStore(handle.doc), [handle.doc]);
+  const footnoteBodies = useMemo(() => footnotesStore(handle.doc), [handle.doc]);
+  const setup = useMemo(
+    () => pageSetupFrom(manuscript.settings?.page),
+    [manuscript.settings?.page],
+  );
+
+  const [findMode, setFindMode] = useState<'find' | 'replace' | null>(null);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [composing, setComposing] = useState(false);
+  const [pageSetupOpen, setPageSetupOpen] = useState(false);
+  const commentRange = useRef<{ from: number; to: number } | null>(null);
+
+  useEffect(() => {
+    live.setOpenFind((replace) => {
+      setFindMode(replace ? 'replace' : 'find');
+    });
+  }, [live]);
+
+  if (contentError) return <ChapterContentError />;
+
+  const startComment = () => {
+    const { from, to } = editor.state.selection;
+    if (from === to) return;
+    commentRange.current = { from, to };
+    setCommentsOpen(true);
+    setComposing(true);
+  };
+
+  const addComment = (body: string) => {
+    const range = commentRange.current;
+    if (!range) return;
+    const id = comments.add(user, body);
+    if (!editor.chain().setTextSelection(range).setComment(id).run()) comments.remove(id);
+    commentRange.current = null;
+    setComposing(false);
+  };
+
+  const deleteComment = (id: string) => {
+    comments.remove(id);
+    if (writable) editor.commands.unsetComment(id);
+  };
+
+  const insertFootnote = () => {
+    const id = footnoteBodies.create();
+    if (!editor.chain().focus().insertFootnote(id).run()) footnoteBodies.remove(id);
+  };
+
+  const indicator = props.hideSavingIndicator ? null : <LiveSavingIndicator handle={handle} />;
+
+  return (
+    <div
+      className="chapter-editor"
+      data-comments={commentsEnabled ? 'on' : 'off'}
+      data-focus-mode={focusMode ? 'on' : 'off'}
+      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
+        // A read-only editor takes no shortcuts: Mod-f still finds inside it.
+        const mod = event.ctrlKey || event.metaKey;
+        if (
+          mod &&
+          event.key.toLowerCase() === 'f' &&
+          !editor.isEditable &&
+          editor.view.dom.contains(event.target as Node)
+        ) {
+          event.preventDefault();
+          setFindMode('find');
+        }
+      }}
+    >
+      {focusMode ? (
+        <Group justify="flex-end" gap="xs" px="sm" py={4}>
+          {indicator}
+          <FocusModeButton focusMode={focusMode} onFocusModeChange={onFocusModeChange} />
+        </Group>
+      ) : (
+        <ChapterToolbar
+          editor={editor}
+          end={indicator}
+          actions={{
+            commentsEnabled,
+            commentsOpen,
+            onComment: startComment,
+            onToggleComments: () => {
+              setCommentsOpen((open) => !open);
+            },
+            onFootnote: insertFootnote,
+            onFind: () => {
+              setFindMode(writable ? 'replace' : 'find');
+            },
+            onPageSetup: () => {
+              setPageSetupOpen(true);
+            },
+            focusMode,
+            onFocusModeChange,
+          }}
+        />
+      )}
+      {findMode && (
+        <Box px="sm" pt="xs">
+          <FindReplacePanel
+            editor={editor}
+            showReplace={findMode === 'replace'}
+            writable={writable}
+            onClose={() => {
+              setFindMode(null);
+            }}
+          />
+        </Box>
+      )}
+      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <div
+          className="chapter-pages"
+          onClick={(event) => {
+            const anchor = (event.target as HTMLElement).closest('[data-comment-id]');
+            if (anchor && commentsEnabled) setCommentsOpen(true);
+          }}
+        >
+          <PageSheet setup={setup}>
+            <EditorContent editor={editor} />
+            <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
+          </PageSheet>
+        </div>
+        {props.floatingToolbar && !focusMode && <FloatingToolbar editor={editor} />}
+        {commentsEnabled && commentsOpen && !focusMode && (
+          <CommentsPanel
+            store={comments}
+            user={user}
+            writable={writable}
+            composing={composing}
+            onAdd={addComment}
+            onCancelCompose={() => {
+              setComposing(false);
+              commentRange.current = null;
+            }}
+            onDelete={deleteComment}
+            onSelect={(id) => {
+              selectAnchor(editor, id);
+            }}
+            onClose={() => {
+              setCommentsOpen(false);
+              setComposing(false);
+            }}
+          />
+        )}
+      </div>
+      <PageSetupModal
+        opened={pageSetupOpen}
+        setup={setup}
+        onClose={() => {
+          setPageSetupOpen(false);
+        }}
+        onSave={(next) => {
+          props.onPageSetupChange(storedPageFrom(next));
+          setPageSetupOpen(false);
+        }}
+      />
+    </div>
+  );
+}

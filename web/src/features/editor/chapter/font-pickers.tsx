@@ -1,0 +1,93 @@
+import { Select } from '@mantine/core';
+import type { Editor } from '@tiptap/react';
+import { useTranslation } from 'react-i18next';
+
+import {
+  commandById,
+  FONT_FAMILIES,
+  FONT_SIZES_PT,
+  HEADING_LEVELS,
+  setFontFamily,
+  setFontSize,
+} from '@/editor';
+
+import type { BlockStyle, ToolbarState } from './toolbar-state';
+
+const BLOCK_STYLES: BlockStyle[] = [
+  'paragraph',
+  ...HEADING_LEVELS.map((l) => `heading${l}` as const),
+];
+
+/** Normal text or a heading level, for the block at the caret. */
+export function BlockStylePicker(props: { editor: Editor; state: ToolbarState }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      aria-label={t('chapter_editor.text_style')}
+      size="xs"
+      w={130}
+      allowDeselect={false}
+      disabled={!props.state.editable}
+      data={BLOCK_STYLES.map((style) => ({
+        value: style,
+        label: t(`chapter_editor.commands.${style}`),
+      }))}
+      value={props.state.blockStyle}
+      onChange={(value) => {
+        const command = value ? commandById(value) : undefined;
+        command?.run(props.editor);
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function FontFamilyPicker(props: { editor: Editor; state: ToolbarState }) {
+  const { t } = useTranslation();
+  const families: string[] = [...FONT_FAMILIES];
+  if (!families.includes(props.state.fontFamily)) families.push(props.state.fontFamily);
+  return (
+    <Select
+      aria-label={t('chapter_editor.font_family')}
+      size="xs"
+      w={150}
+      allowDeselect={false}
+      disabled={!props.state.editable}
+      data={families.map((family) => ({
+        value: family,
+        label: family.replace(/\b\w/g, (c) => c.toUpperCase()),
+      }))}
+      value={props.state.fontFamily}
+      onChange={(value) => {
+        if (value) setFontFamily(props.editor, value);
+      }}
+      renderOption={({ option }) => (
+        <span style={{ fontFamily: option.value }}>{option.label}</span>
+      )}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function FontSizePicker(props: { editor: Editor; state: ToolbarState }) {
+  const { t } = useTranslation();
+  const sizes: number[] = [...FONT_SIZES_PT];
+  if (!sizes.includes(props.state.fontSize)) sizes.push(props.state.fontSize);
+  sizes.sort((a, b) => a - b);
+  return (
+    <Select
+      aria-label={t('chapter_editor.font_size')}
+      size="xs"
+      w={72}
+      allowDeselect={false}
+      disabled={!props.state.editable}
+      data={sizes.map((size) => String(size))}
+      value={String(props.state.fontSize)}
+      onChange={(value) => {
+        const points = Number(value);
+        if (value && Number.isFinite(points)) setFontSize(props.editor, points);
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export { ChapterEditor, type ChapterEditorProps } from './chapter-editor';
+export { ChapterLoadError } from './chapter-load-error';
+export type { EditorApi } from './use-chapter-editor';

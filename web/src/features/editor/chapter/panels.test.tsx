@@ -1,0 +1,209 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+
+import { commentsStore, footnotesStore, pageDimensions, pageSetupFrom } from '@/editor';
+import { chapterEditorProps } from '@/testing/chapter-editor-props';
+import {
+  docWithParagraphs,
+  fakeChapterHandle,
+  type FakeChapterHandle,
+} from '@/testing/fake-chapter-handle';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+import type { ChapterEditorProps } from './chapter-editor';
+import { ChapterEditor } from './index';
+import { sheetStyle } from './page-sheet';
+
+function renderEditor(
+  handle: FakeChapterHandle,
+  overrides: Partial<ChapterEditorProps> = {},
+  strict = false,
+) {
+  const props = chapterEditorProps(handle, overrides);
+  renderWithProviders(
+    strict ? (
+      <StrictMode>
+        <ChapterEditor {...props} />
+      </StrictMode>
+    ) : (
+      <ChapterEditor {...props} />
+    ),
+  );
+  const dom = screen.getByRole<HTMLElement & { editor?: Editor }>('textbox', {
+    name: 'Chapter text',
+  });
+  if (!dom.editor) throw new Error('no editor on the view');
+  return { props, editor: dom.editor };
+}
+
+describe('chapter editor panels', { timeout: 30_000 }, () => {
+  it('adds a comment on the selection, replies, resolves and deletes it', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('Anchor this word') });
+    const { editor } = renderEditor(handle);
+    act(() => {
+      editor.commands.setTextSelection({ from: 8, to: 12 });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
+      target: { value: 'Vague?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+
+    const [thread] = commentsStore(handle.doc).list();
+    expect(thread).toMatchObject({
+      body: 'Vague?',
+      authorId: 'u1',
+      authorName: 'Ana',
+      resolved: false,
+    });
+    expect(editor.getHTML()).toContain(
+      `<span data-comment-id="${thread?.id ?? ''}" class="comment-anchor">this</span>`,
+    );
+
+    const card = await screen.findByTestId('comment-thread');
+    fireEvent.change(within(card).getByRole('textbox', { name: 'Reply' }), {
+      target: { value: 'Yes' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => {
+      expect(
+        commentsStore(handle.doc)
+          .list()[0]
+          ?.replies.map((r) => r.body),
+      ).toEqual(['Yes']);
+    });
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Resolve' }));
+    expect(commentsStore(handle.doc).list()[0]?.resolved).toBe(true);
+    await waitFor(() => {
+      expect(screen.queryByTestId('comment-thread')).not.toBeInTheDocument();
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show resolved' }));
+    fireEvent.click(
+      within(await screen.findByTestId('comment-thread')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(commentsStore(handle.doc).list()).toEqual([]);
+    expect(editor.getHTML()).toBe('<p>Anchor this word</p>');
+  });
+
+  it('inserts a footnote at the caret and lists its body, numbered, editable', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('A claim.') });
+    const { editor } = renderEditor(handle);
+    act(() => {
+      editor.commands.setTextSelection(9);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Footnote' }));
+    const body = await screen.findByRole('textbox', { name: 'Footnote 1' }, { timeout: 3000 });
+    fireEvent.change(body, { target: { value: 'Source: me.' } });
+    const store = footnotesStore(handle.doc);
+    const [id] = store.ids();
+    expect(id).toBeDefined();
+    expect(store.body(id ?? '')).toBe('Source: me.');
+    expect(editor.getHTML()).toContain(
+      `<sup data-id="${id ?? ''}" data-type="footnote" class="footnote-ref"></sup>`,
+    );
+  });
+
+  it('opens find and replace and replaces every match', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('grey sky, grey sea') });
+    const { editor } = renderEditor(handle);
+    fireEvent.click(screen.getByRole('button', { name: 'Find and replace' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Find' }), { target: { value: 'grey' } });
+    expect(await screen.findByText('1 of 2')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Replace with' }), {
+      target: { value: 'gray' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace all' }));
+    expect(editor.getText()).toBe('gray sky, gray sea');
+    fireEvent.click(screen.getByRole('button', { name: 'Close find and replace' }));
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('opens replace with Mod-h inside the editor', async () => {
+    renderEditor(fakeChapterHandle({ doc: docWithParagraphs('text') }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {
+      key: 'h',
+      ctrlKey: true,
+    });
+    expect(await screen.findByRole('search')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Replace with' })).toBeInTheDocument();
+  });
+
+  it('opens find with Mod-f in a read-only chapter, without replace', async () => {
+    renderEditor(fakeChapterHandle({ doc: docWithParagraphs('text'), status: 'read-only' }));
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {
+      key: 'f',
+      ctrlKey: true,
+    });
+    expect(await screen.findByRole('search')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Replace with' })).not.toBeInTheDocument();
+  });
+
+  it('shows the floating toolbar only when the setting is on', () => {
+    renderEditor(fakeChapterHandle(), { floatingToolbar: true });
+    expect(screen.getByRole('toolbar', { name: 'Quick formatting' })).toBeInTheDocument();
+  });
+
+  it('undo works after React’s strict double mount, and undoes only local edits', () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('Base.') });
+    const { editor } = renderEditor(handle, {}, true);
+    act(() => {
+      editor.commands.insertContentAt(6, ' Mine.');
+    });
+    const remote = new Y.Doc();
+    Y.applyUpdate(remote, Y.encodeStateAsUpdate(handle.doc));
+    const paragraph = remote.getXmlFragment('default').get(0) as Y.XmlElement;
+    (paragraph.get(0) as Y.XmlText).insert(0, 'Theirs. ');
+    act(() => {
+      Y.applyUpdate(handle.doc, Y.encodeStateAsUpdate(remote, Y.encodeStateVector(handle.doc)));
+    });
+    expect(editor.getText()).toBe('Theirs. Base. Mine.');
+    act(() => {
+      editor.commands.undo();
+    });
+    expect(editor.getText()).toBe('Theirs. Base.');
+  });
+
+  it('saves the page setup as settings.page and draws the sheet from it', async () => {
+    const onPageSetupChange = vi.fn();
+    renderEditor(fakeChapterHandle(), {
+      onPageSetupChange,
+      manuscript: {
+        id: 'm1',
+        settings: {
+          page: { paper_size: 'a4', orientation: 'portrait', margins: 20, page_color: '#fdf6e3' },
+        },
+      } as ChapterEditorProps['manuscript'],
+    });
+    const sheet = screen.getByTestId('chapter-sheet');
+    expect(sheet.style.width).toBe('210mm');
+    expect(sheet.style.padding).toBe('20mm');
+    fireEvent.click(screen.getByRole('button', { name: 'Page setup' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('Landscape'));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Top' }), {
+      target: { value: '25' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(onPageSetupChange).toHaveBeenCalledWith({
+      orientation: 'landscape',
+      paper_size: 'a4',
+      page_color: '#fdf6e3',
+      margins: { top: 25, right: 20, bottom: 20, left: 20 },
+    });
+  });
+});
+
+describe('page drawing', () => {
+  it('defaults to letter portrait with 10 mm margins and a line every page height', () => {
+    const setup = pageSetupFrom(undefined);
+    expect(pageDimensions(setup)).toEqual({ width: 215.9, height: 279.4 });
+    const style = sheetStyle(setup);
+    expect(style.width).toBe('215.9mm');
+    expect(style.padding).toBe('10mm 10mm 10mm 10mm');
+    expect(String(style.backgroundImage)).toContain('279.4mm');
+  });
+});

@@ -1,0 +1,56 @@
+import { Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { ChapterHandle, ChapterStatus } from '@/sync/collab';
+
+/** The chapter's status as the handle reports it, kept current. */
+export function useChapterStatus(handle: ChapterHandle): ChapterStatus {
+  return useSyncExternalStore(
+    (notify) => handle.onStatus(notify),
+    () => handle.status(),
+  );
+}
+
+const COLORS: Record<ChapterStatus, string> = {
+  saving: 'dimmed',
+  'saved-locally': 'dimmed',
+  synced: 'teal',
+  'read-only': 'orange',
+  denied: 'red',
+};
+
+/**
+ * Whether the chapter refuses edits (`read-only` or `denied`). It changes rarely, unlike the
+ * status, which moves saving → synced on every keystroke: the editor body subscribes to this
+ * so that only the indicator re-renders as the status moves (issue 6's typing benchmark).
+ */
+export function useChapterBlocked(handle: ChapterHandle): boolean {
+  return useSyncExternalStore(
+    (notify) => handle.onStatus(notify),
+    () => {
+      const status = handle.status();
+      return status === 'read-only' || status === 'denied';
+    },
+  );
+}
+
+/** The indicator subscribed to the chapter's status itself. */
+export function LiveSavingIndicator(props: { handle: ChapterHandle }) {
+  return <SavingIndicator status={useChapterStatus(props.handle)} />;
+}
+
+export function SavingIndicator(props: { status: ChapterStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Text
+      size="xs"
+      c={COLORS[props.status]}
+      role="status"
+      aria-live="polite"
+      data-status={props.status}
+    >
+      {t(`chapter_editor.status.${props.status}`)}
+    </Text>
+  );
+}

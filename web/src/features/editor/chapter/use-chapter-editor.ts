@@ -1,0 +1,142 @@
+import type { AnyExtension } from '@tiptap/core';
+import { useEditor, type Editor } from '@tiptap/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { countWords, editorText, footnoteOrder } from '@/editor';
+
+/** Word counts and the footnote order follow the text this long after the last change. */
+export const SETTLE_MS = 500;
+/** The caret is reported at most once a second. */
+export const CURSOR_THROTTLE_MS = 1000;
+
+export interface EditorApi {
+  getHTML(): string;
+  getText(): string;
+  focus(): void;
+}
+
+export interface UseChapterEditorOptions {
+  extensions: AnyExtension[];
+  editable: boolean;
+  initialCursor?: number | null;
+  onCursorChange?: (position: number) => void;
+  onWordsChange?: (words: number) => void;
+  onEditorReady?: (api: EditorApi | null) => void;
+}
+
+function sameIds(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/**
+ * The TipTap editor of one chapter. It never re-renders React per keystroke
+ * (`shouldRerenderOnTransaction: false`); what follows the text (words, footnote order) is
+ * computed once the writer pauses, and the caret is reported throttled.
+ */
+export function useChapterEditor(options: UseChapterEditorOptions): {
+  editor: Editor;
+  footnotes: string[];
+  contentError: boolean;
+} {
+  const { t } = useTranslation();
+  const [contentError, setContentError] = useState(false);
+  const [footnotes, setFootnotes] = useState<string[]>([]);
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const editor = useEditor(
+    {
+      extensions: options.extensions,
+      editable: options.editable,
+      shouldRerenderOnTransaction: false,
+      immediatelyRender: true,
+      enableContentCheck: true,
+      onContentError: ({ editor: broken }) => {
+        broken.setEditable(false, false);
+        setContentError(true);
+      },
+      editorProps: {
+        attributes: {
+          'aria-label': t('chapter_editor.editor_label'),
+          'aria-multiline': 'true',
+          role: 'textbox',
+          spellcheck: 'true',
+        },
+      },
+    },
+    [options.extensions],
+  );
+
+  useEffect(() => {
+    if (editor.isEditable !== options.editable && !contentError)
+      editor.setEditable(options.editable, false);
+  }, [editor, options.editable, contentError]);
+
+  // Ready: restore the caret, hand out the API, count once.
+  useEffect(() => {
+    const { initialCursor } = latest.current;
+    if (typeof initialCursor === 'number' && initialCursor > 0) {
+      const position = Math.min(initialCursor, editor.state.doc.content.size);
+      editor.commands.setTextSelection(position);
+    }
+    latest.current.onEditorReady?.({
+      getHTML: () => editor.getHTML(),
+      getText: () => editorText(editor),
+      focus: () => {
+        editor.commands.focus();
+      },
+    });
+    return () => {
+      latest.current.onEditorReady?.(null);
+    };
+  }, [editor]);
+
+  // After the writer pauses: words and the footnotes' order (one walk each).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      timer = undefined;
+      if (editor.isDestroyed) return;
+      latest.current.onWordsChange?.(countWords(editorText(editor)));
+      const order = footnoteOrder(editor.state.doc);
+      setFootnotes((previous) => (sameIds(previous, order) ? previous : order));
+    };
+    const onUpdate = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(settle, SETTLE_MS);
+    };
+    settle();
+    editor.on('update', onUpdate);
+    return () => {
+      editor.off('update', onUpdate);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [editor]);
+
+  // The caret, at most once a second (and the last one when the chapter closes).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: number | null = null;
+    const flush = () => {
+      timer = undefined;
+      if (pending === null) return;
+      latest.current.onCursorChange?.(pending);
+      pending = null;
+    };
+    const onSelection = () => {
+      pending = editor.state.selection.head;
+      timer ??= setTimeout(flush, CURSOR_THROTTLE_MS);
+    };
+    editor.on('selectionUpdate', onSelection);
+    return () => {
+      editor.off('selectionUpdate', onSelection);
+      if (timer !== undefined) clearTimeout(timer);
+      flush();
+    };
+  }, [editor]);
+
+  return { editor, footnotes, contentError };
+}

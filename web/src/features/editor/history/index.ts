@@ -1,0 +1,2 @@
+export { VersionHistory } from './version-history';
+export type { VersionHistoryProps } from './version-history';

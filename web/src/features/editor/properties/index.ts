@@ -1,0 +1,2 @@
+export { PropertiesPanel } from './properties-panel';
+export type { PropertiesPanelProps } from './properties-panel';

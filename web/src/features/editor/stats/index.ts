@@ -1,0 +1,16 @@
+export { chapterWords, countsTowardManuscript, manuscriptWords } from './manuscript-words';
+export type { FreshCounts } from './manuscript-words';
+export { useWritingRecorder } from './use-writing-recorder';
+export type { WritingRecorderOptions } from './use-writing-recorder';
+export {
+  addTodayWords,
+  clampWords,
+  dailyGoal,
+  readDaysOff,
+  recordWriting,
+  SESSION_GAP_MS,
+  todayWords,
+} from './writing-record';
+export type { WordCountRecord, WritingRows, WritingSession } from './writing-record';
+export { createWritingRecorder, WRITE_INTERVAL_MS } from './writing-recorder';
+export type { WritingRecorder } from './writing-recorder';

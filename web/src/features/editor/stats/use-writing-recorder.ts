@@ -1,0 +1,63 @@
+/**
+ * `useWritingRecorder`: the editor's live word counts recorded as writing (spec §4) — a thin
+ * hook over `createWritingRecorder`. Bursts are written at most every 5 s, and on `flush()`,
+ * on unmount and on `pagehide` (the tab going away).
+ */
+import { useEffect, useState } from 'react';
+
+import { appDatabase } from '@/storage';
+import type { AppDatabase } from '@/storage';
+
+import type { Workspace } from '../workspace/types';
+import { createWritingRecorder } from './writing-recorder';
+import type { WritingRecorder } from './writing-recorder';
+
+export interface WritingRecorderOptions {
+  /** The app database to read records and sessions from (default: the page's). */
+  db?: AppDatabase;
+  /** The clock (default: `Date.now`). */
+  now?: () => number;
+  /** Minutes west of UTC, as `Date.prototype.getTimezoneOffset()` (default: the browser's). */
+  timezoneOffset?: () => number;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  newId?: () => string;
+  onError?: (error: unknown) => void;
+}
+
+export function useWritingRecorder(
+  workspace: Workspace,
+  options: WritingRecorderOptions = {},
+): WritingRecorder {
+  const [recorder] = useState(() =>
+    createWritingRecorder({
+      workspace,
+      db: options.db ?? appDatabase(),
+      now: options.now ?? Date.now,
+      timezoneOffset: options.timezoneOffset ?? (() => new Date().getTimezoneOffset()),
+      setTimeout: options.setTimeout ?? ((callback, ms) => window.setTimeout(callback, ms)),
+      clearTimeout:
+        options.clearTimeout ??
+        ((handle) => {
+          window.clearTimeout(handle as number);
+        }),
+      newId: options.newId,
+      onError: options.onError,
+    }),
+  );
+
+  useEffect(() => {
+    recorder.setWorkspace(workspace);
+  }, [recorder, workspace]);
+
+  useEffect(() => {
+    const handlePageHide = () => void recorder.flush();
+    window.addEventListener('pagehide', handlePageHide);
+    return () => {
+      window.removeEventListener('pagehide', handlePageHide);
+      void recorder.flush();
+    };
+  }, [recorder]);
+
+  return recorder;
+}

@@ -1,0 +1,391 @@
+import { ActionIcon, Box, Center, Drawer, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconHistory,
+  IconLayoutSidebarLeftExpand,
+  IconLayoutSidebarRight,
+} from '@tabler/icons-react';
+import { ySyncPluginKey } from '@tiptap/y-tiptap';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import * as Y from 'yjs';
+
+import { setHeaderHidden } from '@/lib/chrome';
+import type { SessionUser } from '@/lib/session';
+import { collabConnectionFor } from '@/sync';
+
+import { Binder } from './binder';
+import { ChapterEditor, ChapterLoadError } from './chapter';
+import { VersionHistory } from './history';
+import { PropertiesPanel } from './properties';
+import { manuscriptWords } from './stats/manuscript-words';
+import { useWritingRecorder } from './stats/use-writing-recorder';
+import {
+  keptCaretFor,
+  rememberChapter,
+  rememberCursor,
+  rememberedCaret,
+} from './workspace/remember-place';
+import type { ChapterRow, ManuscriptSettings, Workspace } from './workspace/types';
+import { useChapterHandle } from './workspace/use-chapter-handle';
+
+/** Spec §2: the header hides in the editor on larger screens when `hide_header` is on. */
+const LARGE_SCREEN = '(min-width: 62em)';
+const BINDER_WIDTH = 290;
+const PROPERTIES_WIDTH = 310;
+
+interface EditorApi {
+  getHTML(): string;
+  getText(): string;
+  focus(): void;
+}
+
+/** An update made in this tab: the editor's binding, its undo, or the comment/footnote stores. */
+function isLocalEdit(origin: unknown): boolean {
+  return origin === ySyncPluginKey || origin === null || origin instanceof Y.UndoManager;
+}
+
+/** The chapter to show when none is asked for: the first top-level one in order. */
+function firstChapter(chapters: readonly ChapterRow[]): ChapterRow | undefined {
+  const order = (row: ChapterRow) => [row._order ?? 0, Number(row.created_at ?? 0)] as const;
+  return [...chapters]
+    .filter((row) => !row.chapter_id)
+    .sort(
+      (a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1] || (a.id < b.id ? -1 : 1),
+    )
+    .at(0);
+}
+
+interface SidePanelProps {
+  side: 'left' | 'right';
+  label: string;
+  width: number;
+  /** A column beside the page on large screens, a drawer on small ones. */
+  large: boolean;
+  /** Whether the column shows (large screens). */
+  shown: boolean;
+  /** Whether the drawer is open (small screens). */
+  drawerOpened: boolean;
+  onCloseDrawer: () => void;
+  children: ReactNode;
+}
+
+/** The binder's or the properties' place: a bordered, scrolling column, or a drawer. */
+function SidePanel({
+  side,
+  label,
+  width,
+  large,
+  shown,
+  drawerOpened,
+  onCloseDrawer,
+  children,
+}: SidePanelProps) {
+  if (!large) {
+    return (
+      <Drawer position={side} opened={drawerOpened} onClose={onCloseDrawer} title={label}>
+        {children}
+      </Drawer>
+    );
+  }
+  if (!shown) return null;
+  const border = '1px solid var(--mantine-color-default-border)';
+  return (
+    <Box
+      component={side === 'left' ? 'nav' : 'aside'}
+      aria-label={label}
+      w={width}
+      style={{
+        flexShrink: 0,
+        overflowY: 'auto',
+        ...(side === 'left' ? { borderRight: border } : { borderLeft: border }),
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The editor screen (spec §2 "Editor"): the binder on the left, the chapter in the middle,
+ * the properties on the right; focus mode leaves only the page. The chapter is its Yjs
+ * document, opened from this device first; structure and settings are rows written locally
+ * first. The chapter shown is in the URL (`?chapter=`), else the one last opened.
+ */
+export function WorkspaceView({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
+  const { t } = useTranslation();
+  const { manuscript, chapters, userSettings } = workspace;
+  const isLarge = useMediaQuery(LARGE_SCREEN, true);
+  const [focusMode, setFocusMode] = useState(false);
+  const [binderOpened, binderDrawer] = useDisclosure(false);
+  const [propertiesOpened, setPropertiesOpened] = useState(
+    () => window.matchMedia(LARGE_SCREEN).matches,
+  );
+  const [historyOpened, history] = useDisclosure(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const connection = useMemo(() => collabConnectionFor(user.id), [user.id]);
+
+  const chapterById = useMemo(() => new Map(chapters.map((row) => [row.id, row])), [chapters]);
+  const requested = searchParams.get('chapter');
+  const remembered = manuscript.settings?.last_active_chapter ?? null;
+  const chapter =
+    (requested ? chapterById.get(requested) : undefined) ??
+    (remembered ? chapterById.get(remembered) : undefined) ??
+    firstChapter(chapters) ??
+    null;
+  const chapterId = chapter?.id ?? null;
+  const opened = useChapterHandle(connection, chapterId);
+  const rememberedPosition = manuscript.settings?.last_active_chapter_position;
+  // Read once per chapter (the editor takes it when it mounts), not at every render.
+  const initialCursor = useMemo(() => {
+    if (!chapterId) return null;
+    const kept = keptCaretFor(manuscript.id, chapterId);
+    if (kept !== null) return kept;
+    return remembered === chapterId ? rememberedCaret(rememberedPosition) : null;
+  }, [manuscript.id, chapterId, remembered, rememberedPosition]);
+
+  useEffect(() => {
+    if (chapterId) void rememberChapter(manuscript.id, chapterId);
+  }, [manuscript.id, chapterId]);
+
+  useEffect(() => {
+    setHeaderHidden(focusMode || (userSettings.hideHeader && isLarge));
+  }, [focusMode, userSettings.hideHeader, isLarge]);
+  useEffect(
+    () => () => {
+      setHeaderHidden(false);
+    },
+    [],
+  );
+
+  const [freshWords, setFreshWords] = useState<ReadonlyMap<string, number>>(new Map());
+  const recorder = useWritingRecorder(workspace);
+  // Whose words changed since the last count: only this writer's typing is their writing; a
+  // collaborator's edit, another device's or a restore moves the baseline instead.
+  const edits = useRef({ local: false, remote: false });
+  const openDoc = opened.handle?.doc ?? null;
+  useEffect(() => {
+    if (!openDoc) return;
+    const noteOrigin = (_update: Uint8Array, origin: unknown) => {
+      if (isLocalEdit(origin)) edits.current.local = true;
+      else edits.current.remote = true;
+    };
+    openDoc.on('update', noteOrigin);
+    return () => {
+      openDoc.off('update', noteOrigin);
+    };
+  }, [openDoc]);
+  const handleWords = useCallback(
+    (id: string, words: number) => {
+      setFreshWords((current) => {
+        if (current.get(id) === words) return current;
+        const next = new Map(current);
+        next.set(id, words);
+        return next;
+      });
+      const { local, remote } = edits.current;
+      edits.current = { local: false, remote: false };
+      if (remote && !local) recorder.setBaseline(id, words);
+      else recorder.record(id, words);
+    },
+    [recorder],
+  );
+  const totalWords = manuscriptWords(manuscript, chapters, freshWords);
+  const editorApi = useRef<EditorApi | null>(null);
+
+  const openChapter = useCallback(
+    (id: string) => {
+      setSearchParams({ chapter: id });
+      binderDrawer.close();
+    },
+    [setSearchParams, binderDrawer],
+  );
+
+  const copyChapterText = useCallback(
+    async (fromId: string, toId: string) => {
+      const from = await connection.open(fromId);
+      try {
+        const to = await connection.open(toId);
+        try {
+          Y.applyUpdate(to.doc, Y.encodeStateAsUpdate(from.doc));
+        } finally {
+          await to.close();
+        }
+      } finally {
+        await from.close();
+      }
+    },
+    [connection],
+  );
+
+  const savePageSetup = useCallback(
+    (page: NonNullable<ManuscriptSettings['page']>) => {
+      void workspace.saveManuscript({ settings: { page } });
+    },
+    [workspace],
+  );
+
+  const binder = (
+    <Binder
+      workspace={workspace}
+      activeChapterId={chapterId}
+      onOpenChapter={openChapter}
+      words={freshWords}
+      copyChapterText={copyChapterText}
+    />
+  );
+  const properties = (
+    <PropertiesPanel
+      workspace={workspace}
+      chapter={chapter}
+      chapterWords={chapterId ? (freshWords.get(chapterId) ?? null) : null}
+      manuscriptWords={totalWords}
+    />
+  );
+  const showSides = !focusMode;
+
+  return (
+    <Box
+      display="flex"
+      style={{ height: 'calc(100dvh - var(--app-shell-header-offset, 0px))', overflow: 'hidden' }}
+    >
+      <SidePanel
+        side="left"
+        label={t('binder.title')}
+        width={BINDER_WIDTH}
+        large={isLarge}
+        shown={showSides}
+        drawerOpened={binderOpened}
+        onCloseDrawer={binderDrawer.close}
+      >
+        {binder}
+      </SidePanel>
+      <Box
+        component="main"
+        style={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          overflow: 'hidden',
+        }}
+      >
+        {showSides && (
+          <Group
+            justify="space-between"
+            wrap="nowrap"
+            px="md"
+            py={6}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {!isLarge && (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('workspace.open_binder')}
+                  onClick={binderDrawer.open}
+                >
+                  <IconLayoutSidebarLeftExpand size={18} />
+                </ActionIcon>
+              )}
+              <Text fw={600} truncate="end">
+                {manuscript.title !== undefined && manuscript.title !== ''
+                  ? manuscript.title
+                  : t('workspace.untitled')}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t('workspace.manuscript_words', { count: totalWords })}
+              </Text>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t('workspace.history')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('workspace.history')}
+                  disabled={!chapter}
+                  onClick={history.open}
+                >
+                  <IconHistory size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('workspace.toggle_properties')}>
+                <ActionIcon
+                  variant={propertiesOpened ? 'light' : 'subtle'}
+                  aria-label={t('workspace.toggle_properties')}
+                  aria-pressed={propertiesOpened}
+                  onClick={() => {
+                    setPropertiesOpened((current) => !current);
+                  }}
+                >
+                  <IconLayoutSidebarRight size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        )}
+        <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="chapter-scroller">
+          {!chapter ? (
+            <Center h="100%">
+              <Text c="dimmed">{t('workspace.no_chapter')}</Text>
+            </Center>
+          ) : opened.status === 'failed' ? (
+            <ChapterLoadError onRetry={opened.retry} />
+          ) : opened.status !== 'open' ? (
+            <Center h="100%">
+              <Loader type="dots" aria-label={t('workspace.opening_chapter')} />
+            </Center>
+          ) : (
+            <ChapterEditor
+              key={chapter.id}
+              chapter={chapter}
+              handle={opened.handle}
+              manuscript={manuscript}
+              canWrite={workspace.canWrite}
+              user={{ id: user.id, name: user.name }}
+              hideSavingIndicator={userSettings.hideSavingIndicator}
+              floatingToolbar={userSettings.floatingToolbar}
+              focusMode={focusMode}
+              onFocusModeChange={setFocusMode}
+              onPageSetupChange={savePageSetup}
+              initialCursor={initialCursor}
+              onCursorChange={(position) => {
+                void rememberCursor(manuscript.id, chapter.id, position);
+              }}
+              onWordsChange={(words) => {
+                handleWords(chapter.id, words);
+              }}
+              onEditorReady={(api) => {
+                editorApi.current = api;
+              }}
+            />
+          )}
+        </Box>
+      </Box>
+      <SidePanel
+        side="right"
+        label={t('properties.title')}
+        width={PROPERTIES_WIDTH}
+        large={isLarge}
+        shown={showSides && propertiesOpened}
+        drawerOpened={propertiesOpened && !focusMode}
+        onCloseDrawer={() => {
+          setPropertiesOpened(false);
+        }}
+      >
+        {properties}
+      </SidePanel>
+      {chapter && (
+        <VersionHistory
+          chapterId={chapter.id}
+          chapterName={chapter.name ?? ''}
+          opened={historyOpened}
+          onClose={history.close}
+          currentHtml={() => editorApi.current?.getHTML() ?? ''}
+          readOnly={!workspace.canWrite}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+import type { SessionUser } from '@/lib/session';
+import { displaySetting } from '@/lib/session';
+import { appDatabase } from '@/storage';
+import type { LocalRecord } from '@/storage';
+import { syncEngineFor } from '@/sync';
+
+import type {
+  ChapterRow,
+  EditorUserSettings,
+  GroupRow,
+  ManuscriptRow,
+  OutlineRow,
+  Workspace,
+} from './types';
+import { mergeManuscriptChanges } from './types';
+
+/** Spec §6: sharing permission values; an Editor (Write, 1) may change the text. */
+const SHARE_WRITE = 1;
+
+export type WorkspaceState =
+  | { status: 'loading'; workspace: null }
+  | { status: 'missing'; workspace: null }
+  | { status: 'ready'; workspace: Workspace };
+
+interface Structure {
+  groups: GroupRow[];
+  outlines: OutlineRow[];
+  chapters: ChapterRow[];
+}
+
+function structureOf(rows: LocalRecord[], userId: string): Structure {
+  const structure: Structure = { groups: [], outlines: [], chapters: [] };
+  for (const row of rows) {
+    if (row.user_id !== userId || (row.deleted_at ?? null) !== null) continue;
+    if (row.kind === 'groups') structure.groups.push(row as GroupRow);
+    else if (row.kind === 'outlines') structure.outlines.push(row as OutlineRow);
+    else if (row.kind === 'chapters') structure.chapters.push(row as ChapterRow);
+  }
+  return structure;
+}
+
+export function editorUserSettings(user: SessionUser): EditorUserSettings {
+  const settings = user.settings;
+  return {
+    subchaptersAsScenes: displaySetting(settings, 'subchapters_as_scenes'),
+    hideHeader: settings.hide_header ?? false,
+    hideSavingIndicator: displaySetting(settings, 'hide_saving_indicator'),
+    floatingToolbar: displaySetting(settings, 'show_floating_toolbar_on_editor_right_side'),
+  };
+}
+
+/**
+ * The manuscript `manuscriptId` and its structure, live from this device's database (so the
+ * editor opens offline), with the writer's local-first writes. A manuscript whose contents this
+ * device has not loaded yet is fetched once; `missing` when neither has it.
+ */
+export function useWorkspace(manuscriptId: string, user: SessionUser): WorkspaceState {
+  const userId = user.id;
+  const engine = useMemo(() => syncEngineFor(userId), [userId]);
+  const db = appDatabase();
+  const manuscript = useLiveQuery(
+    () => db.manuscripts.get(manuscriptId).then((row) => row ?? null),
+    [manuscriptId],
+  );
+  const rows = useLiveQuery(
+    () => db.contents.where('manuscript_id').equals(manuscriptId).toArray(),
+    [manuscriptId],
+  );
+  /** The manuscript whose server fetch ended (done, or failed offline). */
+  const [fetched, setFetched] = useState<string | null>(null);
+  const requested = useRef<string | null>(null);
+
+  const mine = manuscript?.user_id === userId ? manuscript : null;
+  const structure = useMemo(() => (rows ? structureOf(rows, userId) : null), [rows, userId]);
+  // A manuscript made on this device gets its first chapter from the server (spec §4: a new
+  // manuscript gets one): once the server has the manuscript, its contents are fetched.
+  const awaitsFirstChapter =
+    mine !== null && mine.pending === 0 && structure !== null && structure.chapters.length === 0;
+  const needsContents =
+    manuscript !== undefined && (!mine || mine.content_loaded === false || awaitsFirstChapter);
+
+  useEffect(() => {
+    if (!needsContents || requested.current === manuscriptId) return;
+    requested.current = manuscriptId;
+    engine.loader
+      .loadManuscript(manuscriptId)
+      .catch((error: unknown) => {
+        // Offline, or the server refused: what this device holds is shown.
+        console.warn('Could not load the manuscript from the server.', error);
+      })
+      .finally(() => {
+        setFetched(manuscriptId);
+      });
+  }, [engine, manuscriptId, needsContents]);
+  const fetch = fetched === manuscriptId ? 'done' : 'running';
+
+  const userSettings = useMemo(() => editorUserSettings(user), [user]);
+
+  const workspace = useMemo<Workspace | null>(() => {
+    if (!mine || !structure) return null;
+    const row = mine as ManuscriptRow;
+    const shared = row.shared_with_me === true || (row.shared_with_me as unknown) === 1;
+    return {
+      userId,
+      manuscript: row,
+      ...structure,
+      writer: engine.writer,
+      async saveManuscript(changes) {
+        // Documents merge one level deep, so a part's change keeps the other settings.
+        const stored = (await db.manuscripts.get(row.id)) as ManuscriptRow | undefined;
+        await engine.port.saveManuscript({
+          ...mergeManuscriptChanges(stored, changes),
+          id: row.id,
+        });
+      },
+      canWrite: !shared || row.shared_permissions === SHARE_WRITE,
+      userSettings,
+    };
+  }, [mine, structure, engine, userId, userSettings, db]);
+
+  if (workspace) return { status: 'ready', workspace };
+  if (manuscript === undefined || rows === undefined) return { status: 'loading', workspace: null };
+  if (!mine && fetch !== 'done') return { status: 'loading', workspace: null };
+  if (!mine) return { status: 'missing', workspace: null };
+  return { status: 'loading', workspace: null };
+}

@@ -1,0 +1,28 @@
+import { vi } from 'vitest';
+
+import type { ChapterEditorProps } from '@/features/editor/chapter/chapter-editor';
+
+import type { FakeChapterHandle } from './fake-chapter-handle';
+
+/** The props of a `ChapterEditor` for chapter 'One' of a manuscript with comments on. */
+export function chapterEditorProps(
+  handle: FakeChapterHandle,
+  overrides: Partial<ChapterEditorProps> = {},
+): ChapterEditorProps {
+  return {
+    chapter: { id: handle.chapterId, name: 'One' } as ChapterEditorProps['chapter'],
+    handle,
+    manuscript: {
+      id: 'm1',
+      settings: { comments_enabled: true },
+    } as ChapterEditorProps['manuscript'],
+    canWrite: true,
+    user: { id: 'u1', name: 'Ana' },
+    hideSavingIndicator: false,
+    floatingToolbar: false,
+    focusMode: false,
+    onFocusModeChange: vi.fn(),
+    onPageSetupChange: vi.fn(),
+    ...overrides,
+  };
+}
