@@ -16,7 +16,7 @@ QUIRE_DEBUG := $(CARGO_TARGET_DIR)/debug/quire
 QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
-        test-rust test-web test-e2e lint fmt openapi clean
+        test-rust test-web test-e2e lint fmt openapi clean bench bench-collab bench-editor
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
@@ -63,6 +63,26 @@ test-web: web-deps
 
 test-e2e: web-build server-debug
 	cd $(WEB) && QUIRE_BIN=$(QUIRE_DEBUG) npx playwright test
+
+## ---- make bench (not part of make test) -----------------------------------------------
+
+BENCH_COLLAB := bench/collab
+
+bench: bench-collab bench-editor
+
+# The collab load harness against Quire and Hocuspocus 4 (bench/collab/README.md); writes
+# bench/results/<date>.md. BENCH_QUICK=1 runs a smaller version.
+bench-collab: server-release $(BENCH_COLLAB)/node_modules/.installed
+	cd $(BENCH_COLLAB) && QUIRE_BIN=$(QUIRE_RELEASE) node src/main.js
+
+$(BENCH_COLLAB)/node_modules/.installed: $(BENCH_COLLAB)/package.json $(BENCH_COLLAB)/package-lock.json
+	cd $(BENCH_COLLAB) && npm ci --no-audit --no-fund
+	touch $@
+
+# The editor benchmark: typing into a 50,000-word chapter in Quire's editor and in a bare
+# contenteditable, in Chromium (bench/editor/README.md); writes bench/results/editor-<date>.md.
+bench-editor: setup server-release web-build
+	cd $(WEB) && QUIRE_BIN=$(QUIRE_RELEASE) node ../bench/editor/run.mjs
 
 ## ---- helpers --------------------------------------------------------------------------
 

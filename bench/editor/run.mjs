@@ -1,0 +1,436 @@
+#!/usr/bin/env node
+// The editor benchmark (README.md here): types into the middle of a 50,000-word chapter of a
+// 150,000-word manuscript in the full Quire editor and, in the same run and browser, into a bare
+// contenteditable holding the same text; prints per-keystroke figures and the open time.
+//
+//   node bench/editor/run.mjs [--bare-only] [--keys=300] [--warmup=100] [--gap=100]
+//                             [--profile | --no-profile]
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { NICE, reniceBrowser } from './lib/nice.mjs';
+import { probe } from './lib/probe.mjs';
+import { appFunctions, byPackage, labeler, startProfile, topFunctions } from './lib/profile.mjs';
+import { chapter, toHtml, typingText } from './lib/prose.mjs';
+import { ms, summary, table, verdict } from './lib/report.mjs';
+import { seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
+import { TRACE_CATEGORIES, caretInView, perKeystroke, placeCaret, typeSteadily } from './lib/typing.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const webRequire = createRequire(join(root, 'web/package.json'));
+const { chromium } = webRequire('playwright-core');
+let traceMapping = null;
+try {
+  traceMapping = webRequire('@jridgewell/trace-mapping');
+} catch {
+  // profiles then name minified positions
+}
+
+const flag = (name, fallback) => {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!arg) return fallback;
+  return arg.includes('=') ? Number(arg.split('=')[1]) : true;
+};
+const BARE_ONLY = flag('bare-only', false);
+const KEYS = flag('keys', 300);
+const WARMUP = flag('warmup', 100);
+const GAP_MS = flag('gap', 100);
+// --profile always, --no-profile never; by default only when one of Quire's own targets is missed.
+const PROFILE = flag('profile', false) ? 'always' : flag('no-profile', false) ? 'never' : 'missed';
+const OPENS = 3;
+// A label names a variant run (e.g. a prototype build): editor-<date>-<label>.md.
+const LABEL = process.env.QUIRE_BENCH_LABEL ?? '';
+
+const BIN = process.env.QUIRE_BIN ?? join(os.homedir(), '.cache/quire/target/release/quire');
+const BUILT = process.env.QUIRE_WEB_DIR ?? join(root, 'web/dist');
+// The server serves a copy taken at the start: others may rebuild web/dist during a run.
+let DIST = BUILT;
+const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
+const VIEWPORT = { width: 1280, height: 900 };
+// As web/playwright.config.ts launches it.
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const log = (...a) => console.error(`[bench-editor ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- the manuscript: 3 chapters of 50,000 words; we type into the second ----------------------
+const chapters = [1, 2, 3].map((n) => ({ name: `Chapter ${n}`, ...chapter(n, 50_000) }));
+const target = chapters[1];
+const middle = Math.floor(target.paragraphs.length / 2);
+const lastParagraph = target.paragraphs.at(-1).slice(0, 80);
+const warmText = typingText(8, WARMUP);
+const measuredText = typingText(7, KEYS);
+
+/** The bare page: the same paragraphs in a contenteditable, laid out like the editor's page. */
+function barePage(style) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title><style>
+  html, body { margin: 0; height: 100%; }
+  #scroller { height: 100vh; overflow: auto; background: #f1f3f5; }
+  #page { width: ${style.width}; margin: 24px auto; background: #fff; box-sizing: border-box; padding: ${style.padding}; }
+  [contenteditable] { outline: none; white-space: pre-wrap; word-wrap: break-word; font-variant-ligatures: none;
+    font-family: ${style.fontFamily}; font-size: ${style.fontSize}; line-height: ${style.lineHeight}; color: #000; }
+  p { margin: ${style.paragraphMargin}; }
+  </style></head><body><div id="scroller" data-testid="chapter-scroller"><div id="page">
+  <div contenteditable="true" spellcheck="false">${toHtml(target.paragraphs)}</div></div></div></body></html>`;
+}
+
+const DEFAULT_STYLE = { width: '816px', padding: '38px', fontFamily: 'Arial, sans-serif', fontSize: '14.63px', lineHeight: '1.4', paragraphMargin: '0 0 0.8em' };
+
+/** The Quire editor's own look, so the bare page is laid out the same. */
+function editorStyle(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.ProseMirror');
+    const p = root.querySelector(':scope > p');
+    const cs = getComputedStyle(root);
+    const ps = getComputedStyle(p);
+    return {
+      width: `${root.getBoundingClientRect().width}px`,
+      padding: cs.padding,
+      fontFamily: ps.fontFamily,
+      fontSize: ps.fontSize,
+      lineHeight: ps.lineHeight,
+      paragraphMargin: ps.margin,
+      spellcheck: root.spellcheck,
+    };
+  });
+}
+
+/** Waits for the probe to have seen the chapter's last paragraph on screen; answers its record. */
+async function opened(page, timeout = 60_000) {
+  await page.waitForFunction(() => window.__bench?.open?.end !== undefined, null, { timeout, polling: 50 });
+  return page.evaluate(() => window.__bench.open);
+}
+
+/** Warm-up pass, then the measured pass under a trace; the caret is brought into view first. */
+async function measureTyping(browser, page, label) {
+  const blockText = await placeCaret(page, middle);
+  if (!blockText.startsWith(target.paragraphs[middle].slice(0, 40))) {
+    throw new Error(`${label}: block ${middle} is not the chapter's middle paragraph`);
+  }
+  const inViewBefore = await caretInView(page);
+  log(`${label}: warm-up, ${warmText.length} keys`);
+  await typeSteadily(page, warmText, GAP_MS);
+  await page.evaluate(() => {
+    const s = getSelection();
+    (s.focusNode.nodeType === 1 ? s.focusNode : s.focusNode.parentElement).scrollIntoView({ block: 'center' });
+  });
+  await sleep(500);
+  log(`${label}: measured pass, ${measuredText.length} keys, one every ${GAP_MS} ms, traced`);
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const data = await typeSteadily(page, measuredText, GAP_MS);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const inViewAfter = await caretInView(page);
+  const typedIn = await page.evaluate(
+    ([i, probeText]) => document.querySelector('[contenteditable="true"]').querySelectorAll(':scope > p')[i].textContent.includes(probeText),
+    [middle, measuredText.slice(-40)],
+  );
+  if (process.env.QUIRE_BENCH_KEEP) {
+    const dir = join(root, 'bench/results/tmp');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `editor-${label}-trace.json`), JSON.stringify(trace));
+    writeFileSync(join(dir, `editor-${label}-data.json`), JSON.stringify(data));
+  }
+  const figures = perKeystroke(data, trace);
+  return { ...figures, keys: data.keys.length, inViewBefore, inViewAfter, typedIn };
+}
+
+// ---- the Quire side ----------------------------------------------------------------------------
+async function quireSide(browser) {
+  const server = await startServer({ bin: BIN, webDir: DIST });
+  log(`quire ${server.baseURL} (pid ${server.pid})`);
+  try {
+    const writer = { name: 'Bench Writer', email: `bench-${Date.now()}@example.com`, password: 'correct-horse-7' };
+    const api = await signUp(server.baseURL, writer);
+    const t0 = Date.now();
+    const ids = await seedManuscript(
+      api,
+      'The Long Manuscript',
+      chapters.map((c) => ({ name: c.name, html: toHtml(c.paragraphs) })),
+    );
+    log(`seeded ${chapters.map((c) => c.words).join(' + ')} words in ${Date.now() - t0} ms`);
+    const url = `/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}`;
+
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: VIEWPORT, locale: 'en-US', colorScheme: 'light' });
+    await context.addInitScript(probe, { lastParagraph });
+    let page = await context.newPage();
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(writer.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+
+    // First open: the document comes from the server and is stored locally.
+    await page.goto(url);
+    const first = await opened(page);
+    log(`first open (from the server): ${ms(first.end)} ms`);
+    await sleep(3000);
+    await page.close();
+
+    // Opens from the local store: the collab socket is held (never reaches the server), so the
+    // text can only come from IndexedDB. One warm-up, then OPENS measured.
+    const opens = [];
+    for (let n = 0; n <= OPENS; n += 1) {
+      page = await context.newPage();
+      await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
+      await page.goto(url);
+      const open = await opened(page);
+      if (n > 0) opens.push(open);
+      log(`open from the local store #${n}${n ? '' : ' (warm-up)'}: ${ms(open.end)} ms`);
+      await page.close();
+    }
+
+    // One more open under a trace: where the main thread's time goes before the text shows.
+    page = await context.newPage();
+    await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.goto(url);
+    const tracedOpen = await opened(page);
+    const openTrace = openBreakdown(JSON.parse((await browser.stopTracing()).toString('utf8')), tracedOpen);
+    await page.close();
+
+    let openProfile = null;
+    const openMedian = opens.map((o) => o.end).sort((a, b) => a - b)[opens.length >> 1];
+    if (PROFILE === 'always' || (PROFILE === 'missed' && openMedian > 500)) {
+      // The same open under the CPU profiler (same origin first, so the renderer stays).
+      page = await context.newPage();
+      await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
+      await page.goto('/manuscripts');
+      await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+      const stop = await startProfile(page);
+      await page.goto(url);
+      await opened(page);
+      openProfile = summarize(await stop());
+      await page.close();
+    }
+
+    // Typing, with the socket live (collaboration bound and syncing).
+    page = await context.newPage();
+    await page.goto(url);
+    await opened(page);
+    await sleep(1000);
+    const style = await editorStyle(page);
+    const typing = await measureTyping(browser, page, 'quire');
+    let profile = null;
+    const p99 = (values) => summary(values)[2];
+    const missed = p99(typing.work) > 16 || (p99(typing.et) ?? 0) > 33;
+    if (PROFILE === 'always' || (PROFILE === 'missed' && missed)) profile = await profileTyping(page);
+    await context.close();
+    return { typing, opens, first, style, profile, openProfile, openTrace };
+  } finally {
+    server.stop();
+  }
+}
+
+/** The main thread from navigation start to the end of the frame showing the text. */
+function openBreakdown(trace, open) {
+  const { marks, tasks, timeline } = mainThread(trace);
+  const at = marks.get('qb:open');
+  const start = at - open.markAt * 1000;
+  const end = at - (open.markAt - open.end) * 1000;
+  return {
+    ms: open.end,
+    cpu: cpu(tasks, start, end) / 1000,
+    busy: busy(tasks, start, end) / 1000,
+    where: selfTimeByName(timeline, [[start, end]]).slice(0, 10).map(([name, us]) => [name, us / 1000]),
+  };
+}
+
+/** A CPU profile of 100 more keystrokes in the Quire editor (not part of the figures). */
+async function profileTyping(page) {
+  log('quire: CPU profile of 100 keys');
+  const stop = await startProfile(page);
+  await typeSteadily(page, typingText(9, 100), GAP_MS);
+  return summarize(await stop());
+}
+
+function summarize(profile) {
+  const opts = { distDir: DIST, traceMapping };
+  return {
+    top: topFunctions(profile, { ...opts, limit: 25 }),
+    packages: byPackage(profile, opts).slice(0, 15),
+    app: appFunctions(profile, opts),
+  };
+}
+
+// ---- the bare side -----------------------------------------------------------------------------
+async function bareSide(browser, style) {
+  const html = barePage(style);
+  const http = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise((r) => http.listen(0, '127.0.0.1', r));
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', colorScheme: 'light' });
+    await context.addInitScript(probe, { lastParagraph, root: '[contenteditable]' });
+    const bareURL = `http://127.0.0.1:${http.address().port}/`;
+    const opens = [];
+    for (let n = 0; n <= OPENS; n += 1) {
+      const tab = await context.newPage();
+      await tab.goto(bareURL);
+      const open = await opened(tab);
+      if (n > 0) opens.push(open);
+      await tab.close();
+    }
+    const page = await context.newPage();
+    await page.goto(bareURL);
+    await opened(page);
+    await sleep(1000);
+    const typing = await measureTyping(browser, page, 'bare');
+    await context.close();
+    return { typing, opens };
+  } finally {
+    http.close();
+  }
+}
+
+// ---- report ------------------------------------------------------------------------------------
+function machine(browserVersion) {
+  const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) ?? [])[1] ?? 'unknown';
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['-C', root, 'status', '--porcelain', '--', 'web/src', 'crates'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean).length;
+    if (dirty) commit += ` with ${dirty} uncommitted paths under web/src and crates/ (the build is of the working tree)`;
+  } catch {
+    // not a checkout
+  }
+  return { cores: os.availableParallelism(), cpu, memGiB: Math.round(os.totalmem() / 2 ** 30), chromium: browserVersion, commit };
+}
+
+function report({ quire, bare, env }) {
+  const metrics = [
+    ['work', '(a) main-thread work (CPU)'],
+    ['et', '(b) Event Timing duration'],
+    ['busy', 'main thread in a task (wall), same window'],
+    ['latency', 'keydown → end of its frame (wall, idle incl.)'],
+    ['interval', 'main-thread CPU, keydown → next keydown'],
+  ];
+  const sides = { bare: bare.typing, ...(quire ? { quire: quire.typing } : {}) };
+  const q = quire ? summary(quire.typing.work) : null;
+  const b = summary(bare.typing.work);
+  const qEt = quire ? summary(quire.typing.et)[2] : undefined;
+  const openMs = quire ? quire.opens.map((o) => o.end).sort((x, y) => x - y) : [];
+  const openMedian = openMs.length ? openMs[openMs.length >> 1] : undefined;
+  const targets = [
+    ['work p99 ≤ 16 ms', q ? `${ms(q[2])} ms` : 'n/a', verdict(q ? q[2] <= 16 : undefined)],
+    ['work p99 ≤ 1.3 × bare p99', q ? `${(q[2] / b[2]).toFixed(2)}× (bare ${ms(b[2])} ms)` : `bare ${ms(b[2])} ms`, verdict(q ? q[2] <= 1.3 * b[2] : undefined)],
+    ['Event Timing p99 ≤ 33 ms', quire ? `${ms(qEt)} ms` : 'n/a', verdict(quire ? qEt === null || qEt <= 33 : undefined)],
+    ['open from the local store ≤ 500 ms (median)', openMedian !== undefined ? `${ms(openMedian)} ms` : 'n/a', verdict(openMedian !== undefined ? openMedian <= 500 : undefined)],
+  ];
+  const lines = [];
+  lines.push(`# Editor benchmark — ${new Date().toISOString().slice(0, 10)}${LABEL ? ` — ${LABEL}` : ''}`, '');
+  if (LABEL) lines.push(`Web app: ${BUILT}.`, '');
+  lines.push(
+    `Machine: ${env.cores} cores (${env.cpu}), ${env.memGiB} GiB; Chromium ${env.chromium}, headless, GPU disabled ` +
+      `(software raster), viewport ${VIEWPORT.width}×${VIEWPORT.height}${NICE ? `, browser's threads at nice ${NICE}` : ''}; ` +
+      `load average ${env.load.map((l) => l.toFixed(1)).join(' → ')} (start → end of run); commit ${env.commit}; release server, built web app.`,
+    '',
+    `Typed: ${KEYS} characters of prose, one keydown every ${GAP_MS} ms, into paragraph ${middle + 1} of ${target.paragraphs.length} ` +
+      `of a ${target.words}-word chapter (manuscript ${chapters.reduce((s, c) => s + c.words, 0)} words in ${chapters.length} chapters), ` +
+      `after a ${WARMUP}-key warm-up in the same place; measured pass traced (${TRACE_CATEGORIES.join(', ')}). ` +
+      `Compared against: a bare contenteditable holding the same chapter HTML, same font/size/line height/width, same run and browser.`,
+    '',
+  );
+  if (!quire) lines.push('**The Quire side did not run** (`--bare-only`): only the bare contenteditable figures below.', '');
+  lines.push(table(metrics, sides), '');
+  lines.push(
+    '(b): Event Timing reports only durations ≥ 16 ms (the API\'s smallest threshold) rounded to 8 ms; "<16" means no entry for that keystroke reached 16 ms.',
+    '',
+  );
+  for (const [name, side] of Object.entries(sides)) {
+    const t = side;
+    lines.push(
+      `- ${name}: ${t.keys} keys recorded, ${t.work.length} with a frame (${t.skipped} without, ${t.viaKeyup} via keyup), ` +
+        `Event Timing entries ≥ 16 ms for ${t.et.filter((v) => v !== null).length}, long animation frames (> 50 ms) while typing: ${t.longFrames}; ` +
+        `caret in view before/after: ${t.inViewBefore}/${t.inViewAfter}; text landed in the paragraph: ${t.typedIn}.`,
+    );
+  }
+  lines.push('');
+  if (quire) {
+    lines.push(
+      `Open from the local store (navigation start → end of the first frame whose \`.ProseMirror\` shows the chapter's last paragraph; ` +
+        `collab socket held so the text comes from IndexedDB; full page load of the app, service worker as the app has it): ` +
+        `${quire.opens.map((o) => ms(o.end)).join(', ')} ms (median ${ms(openMedian)}); of which DOMContentLoaded at ${quire.opens.map((o) => ms(o.nav?.domContentLoaded)).join(', ')} ms ` +
+        `and an (empty) \`.ProseMirror\` in the page at ${quire.opens.map((o) => ms(o.editorAt)).join(', ')} ms. ` +
+        `First open from the server (before anything was stored): ${ms(quire.first.end)} ms. ` +
+        `Compared against: the bare page (static HTML with the same text, from loopback) shows its last paragraph at ` +
+        `${bare.opens.map((o) => ms(o.end)).join(', ')} ms.`,
+      '',
+    );
+    const appMarks = (quire.opens[0].marks ?? []).filter(([n]) => !n.startsWith('qb:'));
+    lines.push(`The app's own performance marks during an open: ${appMarks.length ? appMarks.map(([n, t]) => `${n} ${ms(t)} ms`).join(', ') : 'none (so the probe\'s own detection above is the measure)'}.`, '');
+    const o = quire.openTrace;
+    lines.push(
+      `One more open under a trace (${ms(o.ms)} ms): main thread in tasks ${ms(o.busy)} ms (CPU ${ms(o.cpu)} ms); by event (self time, ms): ` +
+        o.where.map(([n, v]) => `${n} ${v.toFixed(0)}`).join(' · '),
+      '',
+    );
+  }
+  lines.push('| target | measured | |', '| --- | --- | --- |', ...targets.map((t) => `| ${t.join(' | ')} |`), '');
+  for (const [name, side] of Object.entries(sides)) {
+    lines.push(`Where the main thread's time went per keystroke window, ${name} (trace self time, ms per keystroke):`, '');
+    lines.push(side.where.map(([n, v]) => `${n} ${v.toFixed(2)}`).join(' · '), '');
+    if (name === 'quire' && side.calls.length) {
+      const label = labeler({ distDir: DIST, traceMapping });
+      // The trace's positions are 1-based, the profiler's 0-based.
+      const fn = ([url, line, column, functionName]) => label({ url, lineNumber: line - 1, columnNumber: column - 1, functionName });
+      lines.push('Its JS entry points (FunctionCall self time, ms per keystroke, through the source maps): ' +
+        side.calls.map(([call, v]) => `${fn(call)} ${v.toFixed(2)}`).join(' · '), '');
+    }
+  }
+  for (const [what, profile] of [['100 further keys typed', quire?.profile], ['one more open from the local store', quire?.openProfile]]) {
+    if (!profile) continue;
+    lines.push(`CPU profile of ${what} in Quire (self time, ${profile.top.totalMs.toFixed(0)} ms sampled):`, '');
+    lines.push('| function — source | self ms |', '| --- | --- |', ...profile.top.rows.map(([l, v]) => `| ${l.replace(/\|/g, '\\|')} | ${v.toFixed(1)} |`), '');
+    lines.push('By package/folder: ' + profile.packages.map(([p, v]) => `${p} ${v.toFixed(0)} ms`).join(' · '), '');
+    lines.push('Inclusive time under the app\'s own functions (web/src): ' + profile.app.map(([p, v]) => `${p} ${v.toFixed(0)} ms`).join(' · '), '');
+  }
+  const date = new Date().toISOString().slice(0, 10);
+  if (existsSync(join(root, 'bench/results', `editor-${date}-analysis.md`))) {
+    lines.push(`Analysis and suggested fixes, written by hand: [editor-${date}-analysis.md](editor-${date}-analysis.md).`, '');
+  }
+  return { text: lines.join('\n'), targets };
+}
+
+async function main() {
+  if (!BARE_ONLY && !existsSync(join(BUILT, 'index.html'))) throw new Error(`no built web app in ${BUILT} (cd web && npm run build)`);
+  const snapshot = mkdtempSync(join(os.tmpdir(), 'quire-bench-dist-'));
+  if (!BARE_ONLY) {
+    cpSync(BUILT, snapshot, { recursive: true });
+    DIST = snapshot;
+  }
+  if (!BARE_ONLY && !existsSync(BIN)) throw new Error(`no release server at ${BIN} (make server-release)`);
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const renicing = setInterval(reniceBrowser, 500);
+  try {
+    const quire = BARE_ONLY ? null : await quireSide(browser);
+    const bare = await bareSide(browser, quire?.style ?? DEFAULT_STYLE);
+    const env = { ...machine(browser.version()), load: [loadBefore, os.loadavg()[0]] };
+    const { text } = report({ quire, bare, env });
+    console.log(text);
+    const out = join(root, 'bench/results', `editor-${new Date().toISOString().slice(0, 10)}${LABEL ? `-${LABEL}` : ''}.md`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${text}\nRun time: ${((Date.now() - started) / 1000).toFixed(0)} s (\`make bench-editor\`).\n`);
+    log(`written ${out}`);
+  } finally {
+    clearInterval(renicing);
+    await browser.close();
+    rmSync(snapshot, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
