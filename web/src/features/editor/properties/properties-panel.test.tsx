@@ -200,7 +200,7 @@ describe('the properties sidebar', () => {
 
   it('shows the manuscript’s goal, and the daily goal only while the deadline is ahead', () => {
     setup({ manuscript: { goals: { words: 50_000, deadline: '2999-12-31', daysoff: [] } } });
-    expect(screen.getByTestId('manuscript-goal')).toHaveTextContent('50000 words');
+    expect(screen.getByTestId('manuscript-goal')).toHaveTextContent('50,000 words');
     expect(screen.getByTestId('daily-goal')).toBeInTheDocument();
   });
 
