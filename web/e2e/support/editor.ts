@@ -34,10 +34,39 @@ export async function expectChapterStatus(
   await expect(page.getByText(status, { exact: true })).toBeVisible(SYNC);
 }
 
-/** Puts the caret at the end of the chapter's text. */
+/**
+ * Puts the caret at the end of the chapter's text, and waits until the editor has it: the
+ * browser moves its selection at once, but ProseMirror takes it over in a `selectionchange`
+ * task of its own, and a key pressed before that acts at the old caret (an Enter then split
+ * whatever the click had landed in).
+ */
 export async function caretAtEnd(page: Page): Promise<void> {
   await chapterText(page).click();
   await page.keyboard.press('Control+End');
+  await page.waitForFunction(() => {
+    // TipTap puts its editor on the editable element.
+    const dom = document.querySelector<HTMLElement & { editor?: EditorLike }>('.ProseMirror');
+    const state = dom?.editor?.state;
+    if (!state) return false;
+    const { selection, doc } = state;
+    let lastTextEnd = 0;
+    doc.descendants((node, pos) => {
+      if (node.isTextblock) lastTextEnd = pos + 1 + node.content.size;
+    });
+    return selection.empty && selection.head === lastTextEnd;
+  });
+}
+
+/** What `caretAtEnd` reads of the page's TipTap editor. */
+interface EditorLike {
+  state: {
+    selection: { empty: boolean; head: number };
+    doc: {
+      descendants: (
+        visit: (node: { isTextblock: boolean; content: { size: number } }, pos: number) => void,
+      ) => void;
+    };
+  };
 }
 
 /**
