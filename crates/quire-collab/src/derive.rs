@@ -8,16 +8,21 @@
 //! text: an unknown element becomes `<div data-type="…">` (or `<span data-type="…">` inside a
 //! paragraph), an unknown mark is left out.
 //!
+//! Footnotes: a reference is `<sup data-type="footnote" data-id="…">` in the text, as the editor
+//! writes it; the bodies (one `Y.Text` each in the document's `footnotes` map) follow the text in
+//! a `<section data-type="footnotes">` list, in the order of their first reference. They are not
+//! in `text` or `words`: the editor's count leaves them out too.
+//!
 //! [`yjs_xml`] writes the tree the way Yjs's `toString()` does, for comparing replicas.
 
 mod html;
 mod yjs_xml;
 
-use quire_core::manuscript::count_words;
+use quire_core::manuscript::{FOOTNOTES_SECTION, count_words};
 use yrs::types::text::YChange;
 use yrs::{
-    Any, Doc, Number, Out, ReadTxn, Text, Transact, Xml, XmlElementRef, XmlFragment, XmlOut,
-    XmlTextRef,
+    Any, Doc, GetString, Map, Number, Out, ReadTxn, Text, Transact, Xml, XmlElementRef,
+    XmlFragment, XmlOut, XmlTextRef,
 };
 
 use crate::compact;
@@ -25,6 +30,8 @@ use html::{Mark, MarkStack, escape_into};
 
 /// The name of the `Y.XmlFragment` y-prosemirror binds the editor to.
 pub const FRAGMENT: &str = "default";
+/// The document's map of footnote bodies (`Y.Text` by footnote id; `web/src/editor`).
+pub const FOOTNOTES: &str = "footnotes";
 
 /// A chapter's derived forms.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -65,10 +72,12 @@ pub fn derive_in<T: ReadTxn>(txn: &T) -> Derived {
         html: String::new(),
         text: String::new(),
         lines: 0,
+        footnotes: Vec::new(),
     };
     if let Some(root) = txn.get_xml_fragment(FRAGMENT) {
         walker.block_children(&root);
     }
+    walker.footnote_bodies();
     let words = u32::try_from(count_words(&walker.text)).unwrap_or(u32::MAX);
     Derived {
         html: walker.html,
@@ -90,6 +99,7 @@ pub fn block_texts_in<T: ReadTxn>(txn: &T) -> Vec<String> {
                 html: String::new(),
                 text: String::new(),
                 lines: 0,
+                footnotes: Vec::new(),
             };
             match child {
                 XmlOut::Element(e) => walker.element(&e, Context::Block),
@@ -147,6 +157,8 @@ struct Walker<'t, T> {
     text: String,
     /// Lines of text started so far, to put `\n` between them and not before the first.
     lines: usize,
+    /// The footnote ids referenced so far, each once, in the order of their first reference.
+    footnotes: Vec<String>,
 }
 
 impl<T: ReadTxn> Walker<'_, T> {
@@ -225,6 +237,7 @@ impl<T: ReadTxn> Walker<'_, T> {
                 self.text.push('\n');
             }
             "image" => self.image(e),
+            "footnote" => self.footnote_reference(e),
             unknown => {
                 let (tag, close) = match context {
                     Context::Block => ("<div data-type=\"", "</div>"),
@@ -303,6 +316,47 @@ impl<T: ReadTxn> Walker<'_, T> {
             }
         }
         self.html.push('>');
+    }
+
+    fn footnote_reference(&mut self, e: &XmlElementRef) {
+        self.html
+            .push_str("<sup data-type=\"footnote\" class=\"footnote-ref\"");
+        if let Some(id) = self.string(e, "id") {
+            self.html.push_str(" data-id=\"");
+            escape_into(&mut self.html, &id);
+            self.html.push('"');
+            if !self.footnotes.contains(&id) {
+                self.footnotes.push(id);
+            }
+        }
+        self.html.push('>');
+        // The editor's reference is an atom; a footnote holding its text inline (another
+        // client's shape) keeps that text, as any node does.
+        self.inline_children(e, true);
+        self.html.push_str("</sup>");
+    }
+
+    /// The bodies of the footnotes referenced in the text, after it (nothing when none is).
+    fn footnote_bodies(&mut self) {
+        if self.footnotes.is_empty() {
+            return;
+        }
+        let bodies = self.txn.get_map(FOOTNOTES);
+        self.html.push_str(FOOTNOTES_SECTION);
+        self.html.push_str("<ol>");
+        for id in &self.footnotes {
+            let body = match bodies.as_ref().and_then(|map| map.get(self.txn, id)) {
+                Some(Out::YText(text)) => text.get_string(self.txn),
+                Some(Out::Any(Any::String(text))) => text.to_string(),
+                _ => String::new(),
+            };
+            self.html.push_str("<li data-id=\"");
+            escape_into(&mut self.html, id);
+            self.html.push_str("\"><p>");
+            escape_into(&mut self.html, &body);
+            self.html.push_str("</p></li>");
+        }
+        self.html.push_str("</ol></section>");
     }
 
     /// One `Y.XmlText`: its runs with their marks (unless `marks` is off, in code blocks).

@@ -329,14 +329,14 @@ fn unknown_nodes_keep_their_text_and_unknown_marks_are_left_out() {
             "paragraph",
             vec![
                 t("See"),
-                el("footnote", vec![t("1")]),
+                el("mention", vec![t("1")]),
                 runs(vec![("!", marks(&[("sparkle", &[])]))]),
             ],
         ),
     ]));
     assert_eq!(
         d.html,
-        "<div data-type=\"callout\"><p>Note this.</p></div><p>See<span data-type=\"footnote\">1</span>!</p>"
+        "<div data-type=\"callout\"><p>Note this.</p></div><p>See<span data-type=\"mention\">1</span>!</p>"
     );
     assert_eq!(d.text, "Note this.\nSee1!");
 }
@@ -424,6 +424,79 @@ fn the_word_count_is_quire_cores_count_of_the_plain_text_and_agrees_with_the_htm
     ]));
     assert_eq!(d.words, 10);
     assert_eq!(d.words as usize, count_words(&html_to_text(&d.html)));
+}
+
+/// Adds footnote bodies to `doc`'s `footnotes` map, as the editor does (one `Y.Text` each).
+fn with_footnotes(doc: Doc, bodies: &[(&str, &str)]) -> Doc {
+    {
+        let mut txn = doc.transact_mut();
+        let map = txn.get_or_insert_map(FOOTNOTES);
+        for (id, body) in bodies {
+            map.insert(&mut txn, *id, yrs::TextPrelim::new(*body));
+        }
+    }
+    doc
+}
+
+fn footnote(id: &str) -> N {
+    el_with("footnote", vec![("id", Any::from(id))], vec![])
+}
+
+#[test]
+fn footnotes_are_referenced_in_the_text_and_their_bodies_follow_it_in_order_of_reference() {
+    let d = derive(&with_footnotes(
+        doc(vec![
+            el("paragraph", vec![t("Dawn."), footnote("b2")]),
+            el(
+                "paragraph",
+                vec![t("Dusk."), footnote("a1"), t(" Again"), footnote("b2")],
+            ),
+        ]),
+        &[
+            ("a1", "Late, & cold."),
+            ("b2", "In <the> valley."),
+            ("unreferenced", "A deleted footnote's body."),
+        ],
+    ));
+    let sup = |id: &str| {
+        format!("<sup data-type=\"footnote\" class=\"footnote-ref\" data-id=\"{id}\"></sup>")
+    };
+    assert_eq!(
+        d.html,
+        format!(
+            "<p>Dawn.{}</p><p>Dusk.{} Again{}</p>\
+             <section data-type=\"footnotes\"><ol>\
+             <li data-id=\"b2\"><p>In &lt;the&gt; valley.</p></li>\
+             <li data-id=\"a1\"><p>Late, &amp; cold.</p></li>\
+             </ol></section>",
+            sup("b2"),
+            sup("a1"),
+            sup("b2")
+        )
+    );
+    // The editor counts the text without the bodies; so do the text and quire-core's readers.
+    assert_eq!(d.text, "Dawn.\nDusk. Again");
+    assert_eq!(d.words, 3);
+    assert_eq!(d.words as usize, count_words(&html_to_text(&d.html)));
+    assert_eq!(
+        quire_core::manuscript::html_blocks(&d.html).len(),
+        2,
+        "a client saving this HTML back does not turn the footnotes into paragraphs"
+    );
+}
+
+#[test]
+fn a_reference_whose_body_is_missing_lists_an_empty_footnote() {
+    let d = derive(&doc(vec![el(
+        "paragraph",
+        vec![t("Hm."), footnote("gone")],
+    )]));
+    assert!(
+        d.html
+            .ends_with("<ol><li data-id=\"gone\"><p></p></li></ol></section>"),
+        "{}",
+        d.html
+    );
 }
 
 #[test]

@@ -47,8 +47,20 @@ const BLOCK_TAGS: &[&str] = &[
 /// Elements dropped with everything inside them.
 const HIDDEN_TAGS: &[&str] = &["script", "style", "template"];
 
+/// Where a chapter's footnote bodies start in its derived HTML (quire-collab appends them after
+/// the text). They are not the chapter's words or blocks: the editor counts the text without
+/// them, and a client that saves the HTML back must not turn them into paragraphs.
+pub const FOOTNOTES_SECTION: &str = "<section data-type=\"footnotes\">";
+
+/// `html` without its footnotes section, if it has one.
+fn chapter_part(html: &str) -> &str {
+    html.rfind(FOOTNOTES_SECTION).map_or(html, |at| &html[..at])
+}
+
 /// The text a reader sees in `html`, with a space wherever a block boundary separates words.
+/// A footnotes section at the end ([`FOOTNOTES_SECTION`]) is not part of it.
 pub fn html_to_text(html: &str) -> String {
+    let html = chapter_part(html);
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     while let Some(at) = rest.find(['<', '&']) {
@@ -95,8 +107,9 @@ const VOID_TAGS: &[&str] = &["br", "hr", "img", "input", "wbr", "col", "area", "
 /// The top-level blocks of `html`, in order: each top-level element is one block; text outside
 /// any element is a block of its own. Tags, comments, `<script>`/`<style>` and character
 /// references are handled as in [`html_to_text`]. Top-level elements holding no text (`<hr>`)
-/// are left out.
+/// are left out, and so is a footnotes section at the end ([`FOOTNOTES_SECTION`]).
 pub fn html_blocks(html: &str) -> Vec<HtmlBlock> {
+    let html = chapter_part(html);
     let mut blocks = Vec::new();
     let mut depth = 0usize;
     let mut current: Option<HtmlBlock> = None;

@@ -33,7 +33,7 @@ pub use elements::{
 };
 pub use folders::move_folder;
 pub use goals::daily_goal;
-pub use html::{HtmlBlock, html_blocks, html_to_text};
+pub use html::{FOOTNOTES_SECTION, HtmlBlock, html_blocks, html_to_text};
 pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,
