@@ -208,6 +208,7 @@ function ChapterEditorBody(
       ) : (
         <ChapterToolbar
           editor={editor}
+          writable={writable}
           end={indicator}
           actions={{
             commentsEnabled,
@@ -253,7 +254,9 @@ function ChapterEditorBody(
             <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
           </PageSheet>
         </div>
-        {props.floatingToolbar && !focusMode && <FloatingToolbar editor={editor} />}
+        {props.floatingToolbar && !focusMode && (
+          <FloatingToolbar editor={editor} writable={writable} />
+        )}
         {commentsEnabled && commentsOpen && !focusMode && (
           <CommentsPanel
             store={comments}

@@ -46,6 +46,10 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     act(() => {
       editor.commands.setTextSelection({ from: 8, to: 12 });
     });
+    // The toolbar follows the selection a frame later.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Comment' })).toBeEnabled();
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
       target: { value: 'Vague?' },
