@@ -119,7 +119,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const { manuscript, chapters, userSettings } = workspace;
   const isLarge = useMediaQuery(LARGE_SCREEN, true);
   const [focusMode, setFocusMode] = useState(false);
-  const [binderOpened, binderDrawer] = useDisclosure(false);
+  const [binderOpened, { open: openBinder, close: closeBinder }] = useDisclosure(false);
   const [propertiesOpened, setPropertiesOpened] = useState(
     () => window.matchMedia(LARGE_SCREEN).matches,
   );
@@ -198,9 +198,9 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const openChapter = useCallback(
     (id: string) => {
       setSearchParams({ chapter: id });
-      binderDrawer.close();
+      closeBinder();
     },
-    [setSearchParams, binderDrawer],
+    [setSearchParams, closeBinder],
   );
 
   const copyChapterText = useCallback(
@@ -220,12 +220,32 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     [connection],
   );
 
-  const savePageSetup = useCallback(
-    (page: NonNullable<ManuscriptSettings['page']>) => {
-      void workspace.saveManuscript({ settings: { page } });
+  // The editor's callbacks keep their identity while the rows change (it is memoised).
+  const latestWorkspace = useRef(workspace);
+  useEffect(() => {
+    latestWorkspace.current = workspace;
+  }, [workspace]);
+  const savePageSetup = useCallback((page: NonNullable<ManuscriptSettings['page']>) => {
+    void latestWorkspace.current.saveManuscript({ settings: { page } });
+  }, []);
+  const manuscriptId = manuscript.id;
+  const handleCursor = useCallback(
+    (position: number) => {
+      if (chapterId) void rememberCursor(manuscriptId, chapterId, position);
     },
-    [workspace],
+    [manuscriptId, chapterId],
   );
+  const handleChapterWords = useCallback(
+    (words: number) => {
+      if (chapterId) handleWords(chapterId, words);
+    },
+    [chapterId, handleWords],
+  );
+  const handleEditorReady = useCallback((api: EditorApi | null) => {
+    editorApi.current = api;
+  }, []);
+  const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
+  const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
   const binder = (
     <Binder
@@ -258,7 +278,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
         large={isLarge}
         shown={showSides}
         drawerOpened={binderOpened}
-        onCloseDrawer={binderDrawer.close}
+        onCloseDrawer={closeBinder}
       >
         {binder}
       </SidePanel>
@@ -285,7 +305,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('workspace.open_binder')}
-                  onClick={binderDrawer.open}
+                  onClick={openBinder}
                 >
                   <IconLayoutSidebarLeftExpand size={18} />
                 </ActionIcon>
@@ -339,26 +359,19 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
           ) : (
             <ChapterEditor
               key={chapter.id}
-              chapter={chapter}
               handle={opened.handle}
-              manuscript={manuscript}
+              settings={manuscript.settings}
               canWrite={workspace.canWrite}
-              user={{ id: user.id, name: user.name }}
+              user={editorUser}
               hideSavingIndicator={userSettings.hideSavingIndicator}
               floatingToolbar={userSettings.floatingToolbar}
               focusMode={focusMode}
               onFocusModeChange={setFocusMode}
               onPageSetupChange={savePageSetup}
               initialCursor={initialCursor}
-              onCursorChange={(position) => {
-                void rememberCursor(manuscript.id, chapter.id, position);
-              }}
-              onWordsChange={(words) => {
-                handleWords(chapter.id, words);
-              }}
-              onEditorReady={(api) => {
-                editorApi.current = api;
-              }}
+              onCursorChange={handleCursor}
+              onWordsChange={handleChapterWords}
+              onEditorReady={handleEditorReady}
             />
           )}
         </Box>
@@ -382,7 +395,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
           chapterName={chapter.name ?? ''}
           opened={historyOpened}
           onClose={history.close}
-          currentHtml={() => editorApi.current?.getHTML() ?? ''}
+          currentHtml={currentHtml}
           readOnly={!workspace.canWrite}
         />
       )}

@@ -117,10 +117,7 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
 
   it('hides comments when the manuscript turns them off', () => {
     renderEditor(fakeChapterHandle(), {
-      manuscript: {
-        id: 'm1',
-        settings: { comments_enabled: false },
-      } as ChapterEditorProps['manuscript'],
+      settings: { comments_enabled: false },
     });
     expect(screen.queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Comments' })).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
+import { keepEqual } from '@/lib/keep-equal';
 import type { SessionUser } from '@/lib/session';
 import { displaySetting } from '@/lib/session';
 import { appDatabase } from '@/storage';
@@ -61,12 +62,29 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const userId = user.id;
   const engine = useMemo(() => syncEngineFor(userId), [userId]);
   const db = appDatabase();
+  // A live query hands out new rows on every write, even one that changed nothing (the
+  // remembered chapter written again); and a write of one row renews them all. What equals
+  // the last answer is that answer (`keepEqual`), so the screen's memoised parts see by `===`
+  // what changed, and an unchanged answer renders nothing.
+  const last = useRef<{ manuscript?: LocalRecord | null; rows?: LocalRecord[] }>({});
   const manuscript = useLiveQuery(
-    () => db.manuscripts.get(manuscriptId).then((row) => row ?? null),
+    () =>
+      db.manuscripts.get(manuscriptId).then((row) => {
+        last.current.manuscript = keepEqual(last.current.manuscript, row ?? null);
+        return last.current.manuscript;
+      }),
     [manuscriptId],
   );
   const rows = useLiveQuery(
-    () => db.contents.where('manuscript_id').equals(manuscriptId).toArray(),
+    () =>
+      db.contents
+        .where('manuscript_id')
+        .equals(manuscriptId)
+        .toArray()
+        .then((found) => {
+          last.current.rows = keepEqual(last.current.rows, found);
+          return last.current.rows;
+        }),
     [manuscriptId],
   );
   /** The manuscript whose server fetch ended (done, or failed offline). */
