@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { countWords, editorText, footnoteOrder } from '@/editor';
+import { markOnce } from '@/lib/perf-marks';
 
 /** Word counts and the footnote order follow the text this long after the last change. */
 export const SETTLE_MS = 500;
@@ -75,8 +76,9 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
       editor.setEditable(options.editable, false);
   }, [editor, options.editable, contentError]);
 
-  // Ready: restore the caret, hand out the API, count once.
+  // Ready: restore the caret, hand out the API.
   useEffect(() => {
+    markOnce('quire:editor-bound');
     const { initialCursor } = latest.current;
     if (typeof initialCursor === 'number' && initialCursor > 0) {
       const position = Math.min(initialCursor, editor.state.doc.content.size);
