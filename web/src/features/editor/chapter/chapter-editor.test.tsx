@@ -39,7 +39,9 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
         api = ready;
       },
     });
-    expect(onWordsChange).toHaveBeenCalledWith(1);
+    await waitFor(() => {
+      expect(onWordsChange).toHaveBeenCalledWith(1);
+    });
     const text = handle.fragment.firstChild as Y.XmlElement;
     act(() => {
       (text.firstChild as Y.XmlText).insert(5, ' brave new world');

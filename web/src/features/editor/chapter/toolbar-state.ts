@@ -9,6 +9,8 @@ import {
   HEADING_LEVELS,
   type ChapterCommandId,
 } from '@/editor';
+import { afterPaint } from '@/lib/after-paint';
+
 
 export type BlockStyle = 'paragraph' | `heading${(typeof HEADING_LEVELS)[number]}`;
 
@@ -98,9 +100,7 @@ class ToolbarStore {
   readonly schedule = (): void => {
     if (this.scheduled) return;
     this.scheduled = true;
-    requestAnimationFrame(() => {
-      setTimeout(this.refresh, 0);
-    });
+    afterPaint(this.refresh);
   };
 
   private readonly refresh = (): void => {
