@@ -68,7 +68,7 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('is read-only when the writer may not write, or the handle is not writable', () => {
+  it('is read-only when the writer may not write, or the handle is not writable', async () => {
     const { unmount } = renderEditor(fakeChapterHandle({ doc: docWithParagraphs('Text') }), {
       canWrite: false,
     });
@@ -83,21 +83,28 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
       handle.setStatus('read-only');
     });
     expect(textbox()).toHaveAttribute('contenteditable', 'false');
-    expect(screen.getByRole('status')).toHaveTextContent('Read only');
+    // The indicator follows the status a frame later.
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Read only');
+    });
   });
 
-  it('says how the text is saved, and nothing when the indicator is hidden', () => {
+  it('says how the text is saved, and nothing when the indicator is hidden', async () => {
     const handle = fakeChapterHandle({ status: 'saved-locally' });
     const { unmount } = renderEditor(handle);
     expect(screen.getByRole('status')).toHaveTextContent('Saved on this device');
     act(() => {
       handle.setStatus('synced');
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Synced');
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Synced');
+    });
     act(() => {
       handle.setStatus('saving');
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    });
     unmount();
     renderEditor(fakeChapterHandle(), { hideSavingIndicator: true });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
