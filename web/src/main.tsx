@@ -5,7 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
+import { markOnce } from '@/lib/perf-marks';
 import { registerServiceWorker } from '@/lib/service-worker';
+
+markOnce('quire:app-start');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -4,18 +4,14 @@ import type { ChapterEditorProps } from '@/features/editor/chapter/chapter-edito
 
 import type { FakeChapterHandle } from './fake-chapter-handle';
 
-/** The props of a `ChapterEditor` for chapter 'One' of a manuscript with comments on. */
+/** The props of a `ChapterEditor` for a chapter of a manuscript with comments on. */
 export function chapterEditorProps(
   handle: FakeChapterHandle,
   overrides: Partial<ChapterEditorProps> = {},
 ): ChapterEditorProps {
   return {
-    chapter: { id: handle.chapterId, name: 'One' } as ChapterEditorProps['chapter'],
     handle,
-    manuscript: {
-      id: 'm1',
-      settings: { comments_enabled: true },
-    } as ChapterEditorProps['manuscript'],
+    settings: { comments_enabled: true },
     canWrite: true,
     user: { id: 'u1', name: 'Ana' },
     hideSavingIndicator: false,

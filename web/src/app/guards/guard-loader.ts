@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 
+import { markOnce } from '@/lib/perf-marks';
 import { isOnline } from '@/lib/platform';
 import { session } from '@/lib/session';
 
@@ -23,6 +24,7 @@ export function guardLoader(
   return async (args) => {
     const decision = await runGuard(access, deps);
     if (decision.type === 'redirect') return redirect(decision.to);
+    markOnce('quire:route-allowed');
     return next ? next(args) : null;
   };
 }

@@ -1,10 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { FullPageLoader } from '@/components/ui';
 import { paths } from '@/lib/paths';
+import { markOnce } from '@/lib/perf-marks';
 import { useSession } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 
@@ -15,6 +17,9 @@ import { WorkspaceView } from './workspace-view';
 export function ManuscriptPage() {
   const { id } = useParams();
   const { user } = useSession();
+  useEffect(() => {
+    markOnce('quire:route-mounted');
+  }, []);
   if (!user || !id) return <FullPageLoader />;
   return <ManuscriptWorkspace key={`${user.id}/${id}`} manuscriptId={id} user={user} />;
 }
@@ -22,6 +27,9 @@ export function ManuscriptPage() {
 function ManuscriptWorkspace({ manuscriptId, user }: { manuscriptId: string; user: SessionUser }) {
   const { t } = useTranslation();
   const state = useWorkspace(manuscriptId, user);
+  useEffect(() => {
+    if (state.status === 'ready') markOnce('quire:workspace-loaded');
+  }, [state.status]);
   const title = state.workspace?.manuscript.title;
   useDocumentTitle(
     t('app.document_title', {

@@ -6,20 +6,27 @@ import {
   IconLayoutSidebarRight,
 } from '@tabler/icons-react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
+import { afterPaint } from '@/lib/after-paint';
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor } from '@/sync';
 
-import { Binder } from './binder';
 import { ChapterEditor, ChapterLoadError } from './chapter';
-import { VersionHistory } from './history';
-import { PropertiesPanel } from './properties';
 import { manuscriptWords } from './stats/manuscript-words';
 import { useWritingRecorder } from './stats/use-writing-recorder';
 import {
@@ -30,6 +37,40 @@ import {
 } from './workspace/remember-place';
 import type { ChapterRow, ManuscriptSettings, Workspace } from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
+
+// Not on the path to the chapter's text: their code loads while the chapter opens, and they
+// render after the editor's first frame (`useAfterEditorPaint`).
+const Binder = lazy(() => import('./binder').then((m) => ({ default: m.Binder })));
+const PropertiesPanel = lazy(() =>
+  import('./properties').then((m) => ({ default: m.PropertiesPanel })),
+);
+const VersionHistory = lazy(() => import('./history').then((m) => ({ default: m.VersionHistory })));
+
+/**
+ * True from the first frame painted after `settled` (the chapter opened, failed, or there is
+ * none) on: the binder and properties wait for it, so that on a full load the editor and the
+ * chapter's text are rendered and painted first (issue 6's open time); they then render as a
+ * transition. Their columns are there from the start, so the text is not laid out twice.
+ */
+function useAfterEditorPaint(settled: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!settled || shown) return;
+    return afterPaint(() => {
+      startTransition(() => {
+        setShown(true);
+      });
+    });
+  }, [settled, shown]);
+  return shown;
+}
+
+/** True once `opened` has been true: a dialog's code loads, and it mounts, when first opened. */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once || opened;
+}
 
 /** Spec §2: the header hides in the editor on larger screens when `hide_header` is on. */
 const LARGE_SCREEN = '(min-width: 62em)';
@@ -119,7 +160,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const { manuscript, chapters, userSettings } = workspace;
   const isLarge = useMediaQuery(LARGE_SCREEN, true);
   const [focusMode, setFocusMode] = useState(false);
-  const [binderOpened, binderDrawer] = useDisclosure(false);
+  const [binderOpened, { open: openBinder, close: closeBinder }] = useDisclosure(false);
   const [propertiesOpened, setPropertiesOpened] = useState(
     () => window.matchMedia(LARGE_SCREEN).matches,
   );
@@ -198,9 +239,9 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const openChapter = useCallback(
     (id: string) => {
       setSearchParams({ chapter: id });
-      binderDrawer.close();
+      closeBinder();
     },
-    [setSearchParams, binderDrawer],
+    [setSearchParams, closeBinder],
   );
 
   const copyChapterText = useCallback(
@@ -220,14 +261,38 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     [connection],
   );
 
-  const savePageSetup = useCallback(
-    (page: NonNullable<ManuscriptSettings['page']>) => {
-      void workspace.saveManuscript({ settings: { page } });
+  // The editor's callbacks keep their identity while the rows change (it is memoised).
+  const latestWorkspace = useRef(workspace);
+  useEffect(() => {
+    latestWorkspace.current = workspace;
+  }, [workspace]);
+  const savePageSetup = useCallback((page: NonNullable<ManuscriptSettings['page']>) => {
+    void latestWorkspace.current.saveManuscript({ settings: { page } });
+  }, []);
+  const manuscriptId = manuscript.id;
+  const handleCursor = useCallback(
+    (position: number) => {
+      if (chapterId) void rememberCursor(manuscriptId, chapterId, position);
     },
-    [workspace],
+    [manuscriptId, chapterId],
   );
+  const handleChapterWords = useCallback(
+    (words: number) => {
+      if (chapterId) handleWords(chapterId, words);
+    },
+    [chapterId, handleWords],
+  );
+  const handleEditorReady = useCallback((api: EditorApi | null) => {
+    editorApi.current = api;
+  }, []);
+  const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
+  const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
-  const binder = (
+  const sidesShown = useAfterEditorPaint(
+    !chapter || opened.status === 'open' || opened.status === 'failed',
+  );
+  const historyMounted = useOpenedOnce(historyOpened);
+  const binder = sidesShown && (
     <Binder
       workspace={workspace}
       activeChapterId={chapterId}
@@ -236,7 +301,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
       copyChapterText={copyChapterText}
     />
   );
-  const properties = (
+  const properties = sidesShown && (
     <PropertiesPanel
       workspace={workspace}
       chapter={chapter}
@@ -258,9 +323,9 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
         large={isLarge}
         shown={showSides}
         drawerOpened={binderOpened}
-        onCloseDrawer={binderDrawer.close}
+        onCloseDrawer={closeBinder}
       >
-        {binder}
+        <Suspense fallback={null}>{binder}</Suspense>
       </SidePanel>
       <Box
         component="main"
@@ -285,7 +350,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('workspace.open_binder')}
-                  onClick={binderDrawer.open}
+                  onClick={openBinder}
                 >
                   <IconLayoutSidebarLeftExpand size={18} />
                 </ActionIcon>
@@ -339,26 +404,19 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
           ) : (
             <ChapterEditor
               key={chapter.id}
-              chapter={chapter}
               handle={opened.handle}
-              manuscript={manuscript}
+              settings={manuscript.settings}
               canWrite={workspace.canWrite}
-              user={{ id: user.id, name: user.name }}
+              user={editorUser}
               hideSavingIndicator={userSettings.hideSavingIndicator}
               floatingToolbar={userSettings.floatingToolbar}
               focusMode={focusMode}
               onFocusModeChange={setFocusMode}
               onPageSetupChange={savePageSetup}
               initialCursor={initialCursor}
-              onCursorChange={(position) => {
-                void rememberCursor(manuscript.id, chapter.id, position);
-              }}
-              onWordsChange={(words) => {
-                handleWords(chapter.id, words);
-              }}
-              onEditorReady={(api) => {
-                editorApi.current = api;
-              }}
+              onCursorChange={handleCursor}
+              onWordsChange={handleChapterWords}
+              onEditorReady={handleEditorReady}
             />
           )}
         </Box>
@@ -374,17 +432,19 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
           setPropertiesOpened(false);
         }}
       >
-        {properties}
+        <Suspense fallback={null}>{properties}</Suspense>
       </SidePanel>
-      {chapter && (
-        <VersionHistory
-          chapterId={chapter.id}
-          chapterName={chapter.name ?? ''}
-          opened={historyOpened}
-          onClose={history.close}
-          currentHtml={() => editorApi.current?.getHTML() ?? ''}
-          readOnly={!workspace.canWrite}
-        />
+      {chapter && historyMounted && (
+        <Suspense fallback={null}>
+          <VersionHistory
+            chapterId={chapter.id}
+            chapterName={chapter.name ?? ''}
+            opened={historyOpened}
+            onClose={history.close}
+            currentHtml={currentHtml}
+            readOnly={!workspace.canWrite}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -2,7 +2,7 @@ import { DndContext, MeasuringStrategy } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Box, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { JSX, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -54,9 +54,10 @@ function nearestChapter(
 /**
  * The editor's left sidebar: the manuscript's sections, outlines, chapters and subchapters as
  * an ARIA tree (arrow keys move, Enter opens), with drag and drop (pointer or keyboard), the
- * row menus and the add buttons. Read-only workspaces navigate only.
+ * row menus and the add buttons. Read-only workspaces navigate only. Memoised: the editor
+ * screen re-renders often (word counts), the binder only when what it is handed changes.
  */
-export function Binder({
+export const Binder = memo(function Binder({
   workspace,
   activeChapterId,
   onOpenChapter,
@@ -273,4 +274,4 @@ export function Binder({
       )}
     </Stack>
   );
-}
+});

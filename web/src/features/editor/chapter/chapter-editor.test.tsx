@@ -39,7 +39,9 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
         api = ready;
       },
     });
-    expect(onWordsChange).toHaveBeenCalledWith(1);
+    await waitFor(() => {
+      expect(onWordsChange).toHaveBeenCalledWith(1);
+    });
     const text = handle.fragment.firstChild as Y.XmlElement;
     act(() => {
       (text.firstChild as Y.XmlText).insert(5, ' brave new world');
@@ -66,7 +68,7 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
     });
   });
 
-  it('is read-only when the writer may not write, or the handle is not writable', () => {
+  it('is read-only when the writer may not write, or the handle is not writable', async () => {
     const { unmount } = renderEditor(fakeChapterHandle({ doc: docWithParagraphs('Text') }), {
       canWrite: false,
     });
@@ -81,21 +83,28 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
       handle.setStatus('read-only');
     });
     expect(textbox()).toHaveAttribute('contenteditable', 'false');
-    expect(screen.getByRole('status')).toHaveTextContent('Read only');
+    // The indicator follows the status a frame later.
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Read only');
+    });
   });
 
-  it('says how the text is saved, and nothing when the indicator is hidden', () => {
+  it('says how the text is saved, and nothing when the indicator is hidden', async () => {
     const handle = fakeChapterHandle({ status: 'saved-locally' });
     const { unmount } = renderEditor(handle);
     expect(screen.getByRole('status')).toHaveTextContent('Saved on this device');
     act(() => {
       handle.setStatus('synced');
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Synced');
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Synced');
+    });
     act(() => {
       handle.setStatus('saving');
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    });
     unmount();
     renderEditor(fakeChapterHandle(), { hideSavingIndicator: true });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -117,10 +126,7 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
 
   it('hides comments when the manuscript turns them off', () => {
     renderEditor(fakeChapterHandle(), {
-      manuscript: {
-        id: 'm1',
-        settings: { comments_enabled: false },
-      } as ChapterEditorProps['manuscript'],
+      settings: { comments_enabled: false },
     });
     expect(screen.queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Comments' })).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { EditorContent, type Editor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
   checkChapterContent,
@@ -12,7 +12,7 @@ import {
 } from '@/editor';
 import type { ChapterHandle } from '@/sync/collab';
 
-import type { ChapterRow, ManuscriptRow, ManuscriptSettings } from '../workspace/types';
+import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
 import { CommentsPanel } from './comments-panel';
 import { FindReplacePanel } from './find-replace-panel';
@@ -25,9 +25,9 @@ import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
 
 export interface ChapterEditorProps {
-  chapter: ChapterRow;
   handle: ChapterHandle;
-  manuscript: ManuscriptRow;
+  /** The manuscript's settings (comments, page, typography). */
+  settings: ManuscriptSettings | undefined;
   canWrite: boolean;
   user: { id: string; name: string };
   hideSavingIndicator: boolean;
@@ -44,9 +44,11 @@ export interface ChapterEditorProps {
 /**
  * The chapter's text on its pages, bound to the chapter's Yjs document. A document holding
  * what this editor cannot show is not bound at all (binding would rewrite it): an error shows.
+ * Memoised: the screen around it re-renders when rows change (word counts, the binder), which
+ * must not re-render the toolbars and pages; give it stable props.
  */
-export function ChapterEditor(props: ChapterEditorProps) {
-  const smartQuotes = props.manuscript.settings?.format?.typography?.smartQuotes ?? false;
+export const ChapterEditor = memo(function ChapterEditor(props: ChapterEditorProps) {
+  const smartQuotes = props.settings?.format?.typography?.smartQuotes ?? false;
   const [live] = useState(() => new LiveOptions());
   useEffect(() => {
     live.setSmartQuotes(smartQuotes);
@@ -76,7 +78,7 @@ export function ChapterEditor(props: ChapterEditorProps) {
   return (
     <ChapterEditorBody key={handle.chapterId} {...props} extensions={extensions} live={live} />
   );
-}
+});
 
 /** What the extensions read when they fire (not when built), so settings apply to a live editor. */
 class LiveOptions {
@@ -115,12 +117,12 @@ function ChapterEditorBody(
     live: LiveOptions;
   },
 ) {
-  const { handle, manuscript, user, focusMode, onFocusModeChange, live } = props;
+  const { handle, settings, user, focusMode, onFocusModeChange, live } = props;
   // Only whether the chapter refuses edits re-renders the body; the status itself moves on
   // every keystroke and is the indicator's alone. `writable()` is the handle's own rule.
   const blocked = useChapterBlocked(handle);
   const writable = props.canWrite && !blocked && handle.writable();
-  const commentsEnabled = manuscript.settings?.comments_enabled ?? true;
+  const commentsEnabled = settings?.comments_enabled ?? true;
   const { editor, footnotes, contentError } = useChapterEditor({
     extensions: props.extensions,
     editable: writable,
@@ -131,10 +133,7 @@ function ChapterEditorBody(
   });
   const comments = useMemo(() => commentsStore(handle.doc), [handle.doc]);
   const footnoteBodies = useMemo(() => footnotesStore(handle.doc), [handle.doc]);
-  const setup = useMemo(
-    () => pageSetupFrom(manuscript.settings?.page),
-    [manuscript.settings?.page],
-  );
+  const setup = useMemo(() => pageSetupFrom(settings?.page), [settings?.page]);
 
   const [findMode, setFindMode] = useState<'find' | 'replace' | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
@@ -208,6 +207,7 @@ function ChapterEditorBody(
       ) : (
         <ChapterToolbar
           editor={editor}
+          writable={writable}
           end={indicator}
           actions={{
             commentsEnabled,
@@ -253,7 +253,9 @@ function ChapterEditorBody(
             <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
           </PageSheet>
         </div>
-        {props.floatingToolbar && !focusMode && <FloatingToolbar editor={editor} />}
+        {props.floatingToolbar && !focusMode && (
+          <FloatingToolbar editor={editor} writable={writable} />
+        )}
         {commentsEnabled && commentsOpen && !focusMode && (
           <CommentsPanel
             store={comments}

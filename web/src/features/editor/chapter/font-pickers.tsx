@@ -13,6 +13,13 @@ import {
 
 import type { BlockStyle, ToolbarState } from './toolbar-state';
 
+/**
+ * Mantine keeps a closed Select's options (and their ScrollArea) mounted, hidden: every
+ * render of the toolbar rendered them all, and the open measured their scrollbars. Here they
+ * mount when the list opens.
+ */
+const DROPDOWN = { withinPortal: true, keepMounted: false } as const;
+
 const BLOCK_STYLES: BlockStyle[] = [
   'paragraph',
   ...HEADING_LEVELS.map((l) => `heading${l}` as const),
@@ -37,7 +44,7 @@ export function BlockStylePicker(props: { editor: Editor; state: ToolbarState })
         const command = value ? commandById(value) : undefined;
         command?.run(props.editor);
       }}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={DROPDOWN}
     />
   );
 }
@@ -64,7 +71,7 @@ export function FontFamilyPicker(props: { editor: Editor; state: ToolbarState })
       renderOption={({ option }) => (
         <span style={{ fontFamily: option.value }}>{option.label}</span>
       )}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={DROPDOWN}
     />
   );
 }
@@ -87,7 +94,7 @@ export function FontSizePicker(props: { editor: Editor; state: ToolbarState }) {
         const points = Number(value);
         if (value && Number.isFinite(points)) setFontSize(props.editor, points);
       }}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={DROPDOWN}
     />
   );
 }

@@ -46,6 +46,10 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     act(() => {
       editor.commands.setTextSelection({ from: 8, to: 12 });
     });
+    // The toolbar follows the selection a frame later.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Comment' })).toBeEnabled();
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
       target: { value: 'Vague?' },
@@ -171,12 +175,9 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     const onPageSetupChange = vi.fn();
     renderEditor(fakeChapterHandle(), {
       onPageSetupChange,
-      manuscript: {
-        id: 'm1',
-        settings: {
-          page: { paper_size: 'a4', orientation: 'portrait', margins: 20, page_color: '#fdf6e3' },
-        },
-      } as ChapterEditorProps['manuscript'],
+      settings: {
+        page: { paper_size: 'a4', orientation: 'portrait', margins: 20, page_color: '#fdf6e3' },
+      },
     });
     const sheet = screen.getByTestId('chapter-sheet');
     expect(sheet.style.width).toBe('210mm');

@@ -1,15 +1,34 @@
 import { Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { afterPaint } from '@/lib/after-paint';
 import type { ChapterHandle, ChapterStatus } from '@/sync/collab';
 
-/** The chapter's status as the handle reports it, kept current. */
-export function useChapterStatus(handle: ChapterHandle): ChapterStatus {
-  return useSyncExternalStore(
-    (notify) => handle.onStatus(notify),
-    () => handle.status(),
+/**
+ * The chapter's status as the handle reports it, re-rendered after the frame in which it
+ * changed: it turns to `saving` inside every keystroke, and rendering the indicator there was
+ * React work in the keystroke's frame (issue 6's typing benchmark). Any render reads the
+ * current status.
+ */
+function useStatusAfterPaint(handle: ChapterHandle): ChapterStatus {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      let cancel: (() => void) | null = null;
+      const stop = handle.onStatus(() => {
+        cancel ??= afterPaint(() => {
+          cancel = null;
+          notify();
+        });
+      });
+      return () => {
+        stop();
+        cancel?.();
+      };
+    },
+    [handle],
   );
+  return useSyncExternalStore(subscribe, () => handle.status());
 }
 
 const COLORS: Record<ChapterStatus, string> = {
@@ -37,7 +56,7 @@ export function useChapterBlocked(handle: ChapterHandle): boolean {
 
 /** The indicator subscribed to the chapter's status itself. */
 export function LiveSavingIndicator(props: { handle: ChapterHandle }) {
-  return <SavingIndicator status={useChapterStatus(props.handle)} />;
+  return <SavingIndicator status={useStatusAfterPaint(props.handle)} />;
 }
 
 export function SavingIndicator(props: { status: ChapterStatus }) {

@@ -79,15 +79,19 @@ export function FocusModeButton(props: {
   );
 }
 
-/** The fixed toolbar above the page. `end` holds the saving indicator. */
+/**
+ * The fixed toolbar above the page. `end` holds the saving indicator; `writable` is whether
+ * the body lets the writer edit.
+ */
 export function ChapterToolbar(props: {
   editor: Editor;
+  writable: boolean;
   actions: ToolbarActions;
   end?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { editor, actions } = props;
-  const state = useToolbarState(editor);
+  const state = useToolbarState(editor, props.writable);
   const writable = state.editable;
   const commands = (list: typeof markCommands) =>
     list.map((command) => (
@@ -162,9 +166,9 @@ export function ChapterToolbar(props: {
 }
 
 /** The compact toolbar on the editor's right side (the floating-toolbar setting). */
-export function FloatingToolbar(props: { editor: Editor }) {
+export function FloatingToolbar(props: { editor: Editor; writable: boolean }) {
   const { t } = useTranslation();
-  const state = useToolbarState(props.editor);
+  const state = useToolbarState(props.editor, props.writable);
   const list = [...markCommands, ...blockCommands.slice(0, 2)];
   return (
     <div

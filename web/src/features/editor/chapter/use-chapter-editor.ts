@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { countWords, editorText, footnoteOrder } from '@/editor';
+import { afterPaint } from '@/lib/after-paint';
+import { markOnce } from '@/lib/perf-marks';
 
 /** Word counts and the footnote order follow the text this long after the last change. */
 export const SETTLE_MS = 500;
@@ -75,8 +77,9 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
       editor.setEditable(options.editable, false);
   }, [editor, options.editable, contentError]);
 
-  // Ready: restore the caret, hand out the API, count once.
+  // Ready: restore the caret, hand out the API.
   useEffect(() => {
+    markOnce('quire:editor-bound');
     const { initialCursor } = latest.current;
     if (typeof initialCursor === 'number' && initialCursor > 0) {
       const position = Math.min(initialCursor, editor.state.doc.content.size);
@@ -94,7 +97,8 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
     };
   }, [editor]);
 
-  // After the writer pauses: words and the footnotes' order (one walk each).
+  // After the writer pauses: words and the footnotes' order (one walk each). The first count
+  // waits for the opened chapter to be painted: on a long chapter it is a frame's worth of work.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
@@ -108,9 +112,13 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
       if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(settle, SETTLE_MS);
     };
-    settle();
+    // An edit before it schedules its own settle, which counts instead.
+    const cancelFirst = afterPaint(() => {
+      if (timer === undefined) settle();
+    });
     editor.on('update', onUpdate);
     return () => {
+      cancelFirst();
       editor.off('update', onUpdate);
       if (timer !== undefined) clearTimeout(timer);
     };

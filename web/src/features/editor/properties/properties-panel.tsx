@@ -4,7 +4,8 @@
  * counts toward the manuscript's words, and its meta sections. A Viewer or Commenter
  * (`!workspace.canWrite`) sees everything read-only.
  */
-import { Divider, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Divider, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +25,12 @@ export interface PropertiesPanelProps {
   manuscriptWords: number;
 }
 
-export function PropertiesPanel({
+/**
+ * Memoised: the editor screen re-renders often (word counts), the panel only when what it is
+ * handed changes. It scrolls in its column (or drawer) natively: Mantine's `ScrollArea`
+ * measured its scrollbars on every render of the screen.
+ */
+export const PropertiesPanel = memo(function PropertiesPanel({
   workspace,
   chapter,
   chapterWords,
@@ -49,47 +55,45 @@ export function PropertiesPanel({
   const name = draft.name?.trim() ? draft.name : t('properties.untitled_chapter');
 
   return (
-    <ScrollArea h="100%" type="auto">
-      <Stack gap="md" p="sm" aria-label={t('properties.title')} component="section">
-        <Stack gap={2}>
-          <Title order={4}>{name}</Title>
-          <Text size="sm" c="dimmed" data-testid="chapter-words">
-            {words === null
-              ? t('properties.counting')
-              : t('properties.chapter_words', { count: words })}
+    <Stack gap="md" p="sm" aria-label={t('properties.title')} component="section">
+      <Stack gap={2}>
+        <Title order={4}>{name}</Title>
+        <Text size="sm" c="dimmed" data-testid="chapter-words">
+          {words === null
+            ? t('properties.counting')
+            : t('properties.chapter_words', { count: words })}
+        </Text>
+        {readOnly && (
+          <Text size="xs" c="dimmed">
+            {t('properties.read_only')}
           </Text>
-          {readOnly && (
-            <Text size="xs" c="dimmed">
-              {t('properties.read_only')}
-            </Text>
-          )}
-        </Stack>
-        <StatusField
-          manuscript={workspace.manuscript}
-          chapter={draft}
-          readOnly={readOnly}
-          save={save}
-        />
-        <ColorField key={`color-${draft.id}`} chapter={draft} readOnly={readOnly} save={save} />
-        <Divider />
-        <GoalsSection
-          key={`goals-${draft.id}`}
-          workspace={workspace}
-          chapter={draft}
-          chapterWords={words ?? 0}
-          manuscriptWords={manuscriptWords}
-          readOnly={readOnly}
-          save={save}
-        />
-        <IncludeInWordCount workspace={workspace} chapter={draft} readOnly={readOnly} />
-        <Divider />
-        <SectionsEditor
-          key={`sections-${draft.id}`}
-          chapter={draft}
-          canWrite={workspace.canWrite}
-          save={save}
-        />
+        )}
       </Stack>
-    </ScrollArea>
+      <StatusField
+        manuscript={workspace.manuscript}
+        chapter={draft}
+        readOnly={readOnly}
+        save={save}
+      />
+      <ColorField key={`color-${draft.id}`} chapter={draft} readOnly={readOnly} save={save} />
+      <Divider />
+      <GoalsSection
+        key={`goals-${draft.id}`}
+        workspace={workspace}
+        chapter={draft}
+        chapterWords={words ?? 0}
+        manuscriptWords={manuscriptWords}
+        readOnly={readOnly}
+        save={save}
+      />
+      <IncludeInWordCount workspace={workspace} chapter={draft} readOnly={readOnly} />
+      <Divider />
+      <SectionsEditor
+        key={`sections-${draft.id}`}
+        chapter={draft}
+        canWrite={workspace.canWrite}
+        save={save}
+      />
+    </Stack>
   );
-}
+});

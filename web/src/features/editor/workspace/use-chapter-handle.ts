@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+import { markOnce } from '@/lib/perf-marks';
 import type { ChapterHandle, CollabConnection } from '@/sync/collab';
 
 export type ChapterHandleState =
@@ -35,6 +36,7 @@ export function useChapterHandle(
           return;
         }
         opened = handle;
+        markOnce('quire:chapter-loaded');
         setState({ key, handle, failed: false });
       },
       (error: unknown) => {

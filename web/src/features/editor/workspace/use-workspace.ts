@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
+import { keepEqual } from '@/lib/keep-equal';
 import type { SessionUser } from '@/lib/session';
 import { displaySetting } from '@/lib/session';
 import { appDatabase } from '@/storage';
@@ -42,6 +43,37 @@ function structureOf(rows: LocalRecord[], userId: string): Structure {
   return structure;
 }
 
+/**
+ * What storage writes as a row is queued, sent and acknowledged: each write changes them
+ * twice more, and nothing on the screen reads them (the writer keeps its own).
+ */
+const SYNC_MARKS = new Set([
+  'pending',
+  'pending_ops',
+  'updated_at',
+  'synced_at',
+  'last_synced_device_id',
+]);
+
+/**
+ * `next` as the screen is handed it: `previous` when they differ in sync marks only, else
+ * `next` sharing what equals `previous` (`keepEqual`).
+ */
+function keepShown<T extends LocalRecord | null>(previous: T | undefined, next: T): T {
+  if (previous === undefined || previous === null || next === null) return next;
+  const kept = keepEqual(previous, next);
+  const keys = new Set([...Object.keys(previous), ...Object.keys(next)]);
+  const changed = [...keys].some((key) => !SYNC_MARKS.has(key) && kept[key] !== previous[key]);
+  return changed ? kept : previous;
+}
+
+function keepShownRows(previous: LocalRecord[] | undefined, next: LocalRecord[]): LocalRecord[] {
+  const byId = new Map(previous?.map((row) => [row.id, row]));
+  const rows = next.map((row) => keepShown(byId.get(row.id), row));
+  const same = previous?.length === rows.length && rows.every((row, i) => row === previous[i]);
+  return same ? previous : rows;
+}
+
 export function editorUserSettings(user: SessionUser): EditorUserSettings {
   const settings = user.settings;
   return {
@@ -61,12 +93,39 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const userId = user.id;
   const engine = useMemo(() => syncEngineFor(userId), [userId]);
   const db = appDatabase();
-  const manuscript = useLiveQuery(
-    () => db.manuscripts.get(manuscriptId).then((row) => row ?? null),
+  // A live query hands out new rows on every write, even one that changed nothing (the
+  // remembered chapter written again, a row marked as sent); and a write of one row renews
+  // them all. The screen is handed the last answer's rows where only sync marks changed
+  // (`keepShown`), so its memoised parts see by `===` what changed, and an answer that
+  // changed nothing renders nothing. This hook's own rules read the manuscript as stored.
+  const last = useRef<{
+    manuscript?: { stored: LocalRecord | null; shown: LocalRecord | null };
+    rows?: LocalRecord[];
+  }>({});
+  const manuscriptRow = useLiveQuery(
+    () =>
+      db.manuscripts.get(manuscriptId).then((row) => {
+        const previous = last.current.manuscript;
+        const stored = keepEqual(previous?.stored, row ?? null);
+        const shown = keepShown(previous?.shown, stored);
+        if (previous?.stored !== stored || previous.shown !== shown) {
+          last.current.manuscript = { stored, shown };
+        }
+        return last.current.manuscript;
+      }),
     [manuscriptId],
   );
+  const manuscript = manuscriptRow?.stored;
   const rows = useLiveQuery(
-    () => db.contents.where('manuscript_id').equals(manuscriptId).toArray(),
+    () =>
+      db.contents
+        .where('manuscript_id')
+        .equals(manuscriptId)
+        .toArray()
+        .then((found) => {
+          last.current.rows = keepShownRows(last.current.rows, found);
+          return last.current.rows;
+        }),
     [manuscriptId],
   );
   /** The manuscript whose server fetch ended (done, or failed offline). */
@@ -74,6 +133,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const requested = useRef<string | null>(null);
 
   const mine = manuscript?.user_id === userId ? manuscript : null;
+  const shown = mine ? (manuscriptRow?.shown ?? null) : null;
   const structure = useMemo(() => (rows ? structureOf(rows, userId) : null), [rows, userId]);
   // A manuscript made on this device gets its first chapter from the server (spec §4: a new
   // manuscript gets one): once the server has the manuscript, its contents are fetched.
@@ -100,8 +160,8 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const userSettings = useMemo(() => editorUserSettings(user), [user]);
 
   const workspace = useMemo<Workspace | null>(() => {
-    if (!mine || !structure) return null;
-    const row = mine as ManuscriptRow;
+    if (!shown || !structure) return null;
+    const row = shown as ManuscriptRow;
     const shared = row.shared_with_me === true || (row.shared_with_me as unknown) === 1;
     return {
       userId,
@@ -119,7 +179,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
       canWrite: !shared || row.shared_permissions === SHARE_WRITE,
       userSettings,
     };
-  }, [mine, structure, engine, userId, userSettings, db]);
+  }, [shown, structure, engine, userId, userSettings, db]);
 
   if (workspace) return { status: 'ready', workspace };
   if (manuscript === undefined || rows === undefined) return { status: 'loading', workspace: null };

@@ -1,0 +1,22 @@
+/**
+ * The app's own `performance` marks of a page load's path to the first chapter on screen
+ * (bench/editor prints them; the browser's performance panel shows them). Each is set once
+ * per page load, the first time that point is reached:
+ * `quire:app-start` (the app's modules evaluated), `quire:route-allowed` (the session is known
+ * and the route's guard let it in), `quire:route-mounted` (the editor's page rendered),
+ * `quire:workspace-loaded` (the manuscript's rows read from this device),
+ * `quire:chapter-loaded` (the chapter's document opened), `quire:editor-bound` (the editor
+ * created and bound to that document, the text in it).
+ */
+export type AppMark =
+  | 'quire:app-start'
+  | 'quire:route-allowed'
+  | 'quire:route-mounted'
+  | 'quire:workspace-loaded'
+  | 'quire:chapter-loaded'
+  | 'quire:editor-bound';
+
+export function markOnce(name: AppMark): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
+}
