@@ -10,7 +10,9 @@ use yrs::{ReadTxn, StateVector, Transact};
 
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::DocMessage;
-use crate::room::{CloseReason, Command, ConnId, Exit, PeerLink, Room, RoomConfig, RoomError};
+use crate::room::{
+    Apply, CloseReason, Command, ConnId, Exit, Join, PeerLink, Room, RoomConfig, RoomError,
+};
 
 /// Commands a room may have queued before it stops taking more from one connection.
 const INBOX: usize = 1024;
@@ -49,7 +51,7 @@ impl Membership {
         self.inbox
             .send(Command::Message {
                 conn: self.conn,
-                message,
+                message: Box::new(message),
             })
             .await
             .is_ok()
@@ -102,12 +104,12 @@ impl<L: UpdateLog> Hub<L> {
         for _ in 0..3 {
             let inbox = self.room(doc);
             let (reply, joined) = oneshot::channel();
-            let command = Command::Join {
+            let command = Command::Join(Box::new(Join {
                 peer: peer.clone(),
                 key: key.to_owned(),
                 writable,
                 reply,
-            };
+            }));
             if inbox.send(command).await.is_ok() && joined.await.is_ok() {
                 return Ok(Membership {
                     conn: peer.id,
@@ -183,10 +185,10 @@ impl<L: UpdateLog> Hub<L> {
         for _ in 0..3 {
             let inbox = self.room(doc);
             let (reply, done) = oneshot::channel();
-            let command = Command::Apply {
+            let command = Command::Apply(Box::new(Apply {
                 update: update.clone(),
                 reply,
-            };
+            }));
             if inbox.send(command).await.is_ok()
                 && let Ok(result) = done.await
             {
@@ -250,15 +252,20 @@ impl<L: UpdateLog> Hub<L> {
         mut inbox: mpsc::Receiver<Command>,
         doorbell: Arc<Notify>,
     ) {
-        let mut room =
-            match Room::load(doc.clone(), Arc::clone(&self.log), self.config.clone()).await {
-                Ok(room) => room,
-                Err(error) => {
-                    tracing::error!(doc, %error, "could not load a document");
-                    self.retire(&doc, generation, &mut inbox);
-                    return;
-                }
-            };
+        // Boxed: the load's state would otherwise stay in every idle room's task.
+        let loading = Box::pin(Room::load(
+            doc.clone(),
+            Arc::clone(&self.log),
+            self.config.clone(),
+        ));
+        let mut room = match loading.await {
+            Ok(room) => room,
+            Err(error) => {
+                tracing::error!(doc, %error, "could not load a document");
+                self.retire(&doc, generation, &mut inbox);
+                return;
+            }
+        };
         match room.run(&mut inbox, &doorbell).await {
             Exit::Idle => {
                 // Close the inbox under the hub's lock, so no join slips in between; then
@@ -266,13 +273,15 @@ impl<L: UpdateLog> Hub<L> {
                 // caller retries and opens a fresh room.
                 self.retire(&doc, generation, &mut inbox);
                 while let Ok(command) = inbox.try_recv() {
-                    let answered = matches!(command, Command::State { .. } | Command::Apply { .. });
+                    let answered = matches!(command, Command::State { .. } | Command::Apply(_));
                     if answered && room.handle(command).await.is_some() {
                         return;
                     }
                 }
                 if room.flush().await && room.wants_compaction() {
-                    crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap).await;
+                    let compaction =
+                        crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap);
+                    Box::pin(compaction).await;
                 }
             }
             Exit::Poisoned => {
