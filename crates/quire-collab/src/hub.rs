@@ -100,9 +100,12 @@ impl<L: UpdateLog> Hub<L> {
         peer: PeerLink,
         writable: bool,
     ) -> Result<Membership, JoinError> {
-        // A room that is closing refuses the join; the second try opens a fresh one.
+        // A room that is closing refuses the join; the second try opens a fresh one. A room
+        // this call opened cannot be closing, so its join is not waited for: the room loads
+        // while the connection goes on (opening a novel's chapters over one socket loads them
+        // side by side), and the join is the first command it handles.
         for _ in 0..3 {
-            let inbox = self.room(doc);
+            let (inbox, opened) = self.room(doc);
             let (reply, joined) = oneshot::channel();
             let command = Command::Join(Box::new(Join {
                 peer: peer.clone(),
@@ -110,7 +113,7 @@ impl<L: UpdateLog> Hub<L> {
                 writable,
                 reply,
             }));
-            if inbox.send(command).await.is_ok() && joined.await.is_ok() {
+            if inbox.send(command).await.is_ok() && (opened || joined.await.is_ok()) {
                 return Ok(Membership {
                     conn: peer.id,
                     inbox,
@@ -183,7 +186,7 @@ impl<L: UpdateLog> Hub<L> {
     /// open clients receive it; answers once it is durable.
     pub async fn apply(self: &Arc<Self>, doc: &str, update: Vec<u8>) -> Result<(), RoomError> {
         for _ in 0..3 {
-            let inbox = self.room(doc);
+            let (inbox, _) = self.room(doc);
             let (reply, done) = oneshot::channel();
             let command = Command::Apply(Box::new(Apply {
                 update: update.clone(),
@@ -218,8 +221,8 @@ impl<L: UpdateLog> Hub<L> {
         }
     }
 
-    /// The inbox of the document's room, starting the room if it is not open.
-    fn room(self: &Arc<Self>, doc: &str) -> mpsc::Sender<Command> {
+    /// The inbox of the document's room, starting the room if it is not open (then `true`).
+    fn room(self: &Arc<Self>, doc: &str) -> (mpsc::Sender<Command>, bool) {
         let mut rooms = self
             .rooms
             .lock()
@@ -227,7 +230,7 @@ impl<L: UpdateLog> Hub<L> {
         if let Some(entry) = rooms.get(doc)
             && !entry.inbox.is_closed()
         {
-            return entry.inbox.clone();
+            return (entry.inbox.clone(), false);
         }
         let (inbox, receiver) = mpsc::channel(INBOX);
         let doorbell = Arc::new(Notify::new());
@@ -242,7 +245,7 @@ impl<L: UpdateLog> Hub<L> {
         );
         let hub = Arc::clone(self);
         tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver, doorbell));
-        inbox
+        (inbox, true)
     }
 
     async fn run_room(
