@@ -10,7 +10,9 @@ use yrs::{ReadTxn, StateVector, Transact};
 
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::DocMessage;
-use crate::room::{CloseReason, Command, ConnId, Exit, PeerLink, Room, RoomConfig, RoomError};
+use crate::room::{
+    Apply, CloseReason, Command, ConnId, Exit, Join, PeerLink, Room, RoomConfig, RoomError,
+};
 
 /// Commands a room may have queued before it stops taking more from one connection.
 const INBOX: usize = 1024;
@@ -49,7 +51,7 @@ impl Membership {
         self.inbox
             .send(Command::Message {
                 conn: self.conn,
-                message,
+                message: Box::new(message),
             })
             .await
             .is_ok()
@@ -98,17 +100,20 @@ impl<L: UpdateLog> Hub<L> {
         peer: PeerLink,
         writable: bool,
     ) -> Result<Membership, JoinError> {
-        // A room that is closing refuses the join; the second try opens a fresh one.
+        // A room that is closing refuses the join; the second try opens a fresh one. A room
+        // this call opened cannot be closing, so its join is not waited for: the room loads
+        // while the connection goes on (opening a novel's chapters over one socket loads them
+        // side by side), and the join is the first command it handles.
         for _ in 0..3 {
-            let inbox = self.room(doc);
+            let (inbox, opened) = self.room(doc);
             let (reply, joined) = oneshot::channel();
-            let command = Command::Join {
+            let command = Command::Join(Box::new(Join {
                 peer: peer.clone(),
                 key: key.to_owned(),
                 writable,
                 reply,
-            };
-            if inbox.send(command).await.is_ok() && joined.await.is_ok() {
+            }));
+            if inbox.send(command).await.is_ok() && (opened || joined.await.is_ok()) {
                 return Ok(Membership {
                     conn: peer.id,
                     inbox,
@@ -181,12 +186,12 @@ impl<L: UpdateLog> Hub<L> {
     /// open clients receive it; answers once it is durable.
     pub async fn apply(self: &Arc<Self>, doc: &str, update: Vec<u8>) -> Result<(), RoomError> {
         for _ in 0..3 {
-            let inbox = self.room(doc);
+            let (inbox, _) = self.room(doc);
             let (reply, done) = oneshot::channel();
-            let command = Command::Apply {
+            let command = Command::Apply(Box::new(Apply {
                 update: update.clone(),
                 reply,
-            };
+            }));
             if inbox.send(command).await.is_ok()
                 && let Ok(result) = done.await
             {
@@ -216,8 +221,8 @@ impl<L: UpdateLog> Hub<L> {
         }
     }
 
-    /// The inbox of the document's room, starting the room if it is not open.
-    fn room(self: &Arc<Self>, doc: &str) -> mpsc::Sender<Command> {
+    /// The inbox of the document's room, starting the room if it is not open (then `true`).
+    fn room(self: &Arc<Self>, doc: &str) -> (mpsc::Sender<Command>, bool) {
         let mut rooms = self
             .rooms
             .lock()
@@ -225,7 +230,7 @@ impl<L: UpdateLog> Hub<L> {
         if let Some(entry) = rooms.get(doc)
             && !entry.inbox.is_closed()
         {
-            return entry.inbox.clone();
+            return (entry.inbox.clone(), false);
         }
         let (inbox, receiver) = mpsc::channel(INBOX);
         let doorbell = Arc::new(Notify::new());
@@ -240,7 +245,7 @@ impl<L: UpdateLog> Hub<L> {
         );
         let hub = Arc::clone(self);
         tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver, doorbell));
-        inbox
+        (inbox, true)
     }
 
     async fn run_room(
@@ -250,15 +255,20 @@ impl<L: UpdateLog> Hub<L> {
         mut inbox: mpsc::Receiver<Command>,
         doorbell: Arc<Notify>,
     ) {
-        let mut room =
-            match Room::load(doc.clone(), Arc::clone(&self.log), self.config.clone()).await {
-                Ok(room) => room,
-                Err(error) => {
-                    tracing::error!(doc, %error, "could not load a document");
-                    self.retire(&doc, generation, &mut inbox);
-                    return;
-                }
-            };
+        // Boxed: the load's state would otherwise stay in every idle room's task.
+        let loading = Box::pin(Room::load(
+            doc.clone(),
+            Arc::clone(&self.log),
+            self.config.clone(),
+        ));
+        let mut room = match loading.await {
+            Ok(room) => room,
+            Err(error) => {
+                tracing::error!(doc, %error, "could not load a document");
+                self.retire(&doc, generation, &mut inbox);
+                return;
+            }
+        };
         match room.run(&mut inbox, &doorbell).await {
             Exit::Idle => {
                 // Close the inbox under the hub's lock, so no join slips in between; then
@@ -266,13 +276,15 @@ impl<L: UpdateLog> Hub<L> {
                 // caller retries and opens a fresh room.
                 self.retire(&doc, generation, &mut inbox);
                 while let Ok(command) = inbox.try_recv() {
-                    let answered = matches!(command, Command::State { .. } | Command::Apply { .. });
+                    let answered = matches!(command, Command::State { .. } | Command::Apply(_));
                     if answered && room.handle(command).await.is_some() {
                         return;
                     }
                 }
                 if room.flush().await && room.wants_compaction() {
-                    crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap).await;
+                    let compaction =
+                        crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap);
+                    Box::pin(compaction).await;
                 }
             }
             Exit::Poisoned => {

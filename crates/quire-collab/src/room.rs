@@ -14,16 +14,19 @@
 //! not, so it is thrown away and rebuilt from the log when a client comes back, and the
 //! clients re-send what was not acknowledged.
 
-use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+mod document;
+mod peers;
+
 use std::sync::Arc;
 
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use yrs::updates::decoder::Decode;
-use yrs::updates::encoder::Encode;
-use yrs::{Doc, ReadTxn, StateVector, Transact, TransactionMut};
+use yrs::{ReadTxn, StateVector, Transact};
+
+use self::document::{ApplyError, Document, apply_bytes};
+use self::peers::Peers;
 
 use crate::log::{LogError, Since, UpdateLog};
 use crate::protocol::{self, DocMessage, encode};
@@ -73,18 +76,14 @@ impl PeerLink {
     }
 }
 
-/// What a room is asked to do.
+/// What a room is asked to do. Kept small: a room's queue allocates its first block of
+/// slots up front, so every idle room pays for the largest variant many times over.
 #[derive(Debug)]
 pub(crate) enum Command {
-    Join {
-        peer: PeerLink,
-        key: String,
-        writable: bool,
-        reply: oneshot::Sender<()>,
-    },
+    Join(Box<Join>),
     Message {
         conn: ConnId,
-        message: DocMessage,
+        message: Box<DocMessage>,
     },
     Leave {
         conn: ConnId,
@@ -96,11 +95,24 @@ pub(crate) enum Command {
         reply: oneshot::Sender<Vec<u8>>,
     },
     /// A server-made update (a forward edit); answered once durable.
-    Apply {
-        update: Vec<u8>,
-        reply: oneshot::Sender<Result<(), RoomError>>,
-    },
+    Apply(Box<Apply>),
     Shutdown,
+}
+
+/// A connection joining.
+#[derive(Debug)]
+pub(crate) struct Join {
+    pub(crate) peer: PeerLink,
+    pub(crate) key: String,
+    pub(crate) writable: bool,
+    pub(crate) reply: oneshot::Sender<()>,
+}
+
+/// A server-made update and who waits for it to be durable.
+#[derive(Debug)]
+pub(crate) struct Apply {
+    pub(crate) update: Vec<u8>,
+    pub(crate) reply: oneshot::Sender<Result<(), RoomError>>,
 }
 
 /// Why a room could not do what it was asked.
@@ -121,6 +133,9 @@ pub struct RoomConfig {
     pub max_batch: usize,
     /// How long an empty room stays open (a reload reconnects within it).
     pub idle_grace: std::time::Duration,
+    /// How long a room's document stays in memory after the last message that needed it;
+    /// then the room keeps only its encoded state until the next one (`room/document.rs`).
+    pub dormant_after: std::time::Duration,
     /// Updates in the log after which the room compacts (in the background, and when it
     /// closes).
     pub compact_after: usize,
@@ -135,6 +150,7 @@ impl Default for RoomConfig {
         Self {
             max_batch: 256,
             idle_grace: std::time::Duration::from_secs(30),
+            dormant_after: std::time::Duration::from_secs(2),
             compact_after: 500,
             pause_before_swap: std::time::Duration::ZERO,
         }
@@ -162,10 +178,10 @@ struct Pending {
 
 pub(crate) struct Room<L: UpdateLog> {
     name: String,
-    doc: Doc,
+    document: Document,
     log: Arc<L>,
     config: RoomConfig,
-    peers: HashMap<ConnId, Peer>,
+    peers: Peers,
     batch: Vec<Pending>,
     /// The log write in flight (at most one, so appends keep their order) and what it carries.
     writing: Option<JoinHandle<Result<Vec<i64>, LogError>>>,
@@ -182,6 +198,7 @@ pub(crate) struct Room<L: UpdateLog> {
 enum Event {
     Command(Option<Command>),
     Written(Result<Result<Vec<i64>, LogError>, tokio::task::JoinError>),
+    Quiet,
     Idle,
 }
 
@@ -193,35 +210,21 @@ pub(crate) enum Exit {
 }
 
 impl<L: UpdateLog> Room<L> {
-    /// Loads the document from the log. An update that does not apply is skipped with an
-    /// error in the log rather than making the whole chapter unreadable.
+    /// Loads the document from the log (see [`Document::load`]).
     pub(crate) async fn load(
         name: String,
         log: Arc<L>,
         config: RoomConfig,
     ) -> Result<Self, LogError> {
         let stored = log.load(&name).await?;
-        let doc = crate::compact::replica();
-        {
-            let mut txn = doc.transact_mut();
-            let parts = stored
-                .snapshot
-                .iter()
-                .chain(stored.updates.iter().map(|u| &u.update));
-            for bytes in parts {
-                if let Err(error) = apply_bytes(&mut txn, bytes) {
-                    tracing::error!(doc = %name, ?error, "a stored update does not apply");
-                }
-            }
-        }
         Ok(Self {
             head: stored.head(),
             logged: stored.updates.len(),
+            document: Document::load(&name, &stored),
             name,
-            doc,
             log,
             config,
-            peers: HashMap::new(),
+            peers: Peers::default(),
             batch: Vec::new(),
             writing: None,
             in_flight: Vec::new(),
@@ -242,7 +245,24 @@ impl<L: UpdateLog> Room<L> {
             // Back-pressure: a full batch waiting behind the write stops taking commands.
             let taking = !writing || self.batch.len() < self.config.max_batch;
             let idle = self.peers.is_empty() && !writing;
-            let grace = self.config.idle_grace;
+            // One timer (each costs an idle room its bytes): the document goes dormant after a
+            // quiet spell, and an empty room closes after its grace, whichever comes first.
+            let now = tokio::time::Instant::now();
+            let dormant = self
+                .document
+                .used()
+                .map(|used| (used + self.config.dormant_after, Event::Quiet));
+            let close = idle.then(|| (now + self.config.idle_grace, Event::Idle));
+            let timer = match (dormant, close) {
+                (Some(dormant), Some(close)) => {
+                    Some(if close.0 < dormant.0 { close } else { dormant })
+                }
+                (dormant, close) => dormant.or(close),
+            };
+            let (timer_at, on_timer) = match timer {
+                Some((at, event)) => (at, Some(event)),
+                None => (now, None),
+            };
             let written = async {
                 match self.writing.as_mut() {
                     Some(handle) => handle.await,
@@ -253,10 +273,11 @@ impl<L: UpdateLog> Room<L> {
                 result = written, if writing => Event::Written(result),
                 command = inbox.recv(), if taking => Event::Command(command),
                 () = doorbell.notified(), if !writing => Event::Command(Some(Command::Remote)),
-                () = tokio::time::sleep(grace), if idle => Event::Idle,
+                () = tokio::time::sleep_until(timer_at), if on_timer.is_some() => on_timer.unwrap_or(Event::Idle),
             };
             match event {
                 Event::Idle => return Exit::Idle,
+                Event::Quiet => self.document.make_dormant(),
                 Event::Command(None) => return Exit::Shutdown,
                 Event::Written(result) => {
                     self.writing = None;
@@ -290,44 +311,37 @@ impl<L: UpdateLog> Room<L> {
     /// Handles one command; answers `Some` when the room must stop.
     pub(crate) async fn handle(&mut self, command: Command) -> Option<Exit> {
         match command {
-            Command::Join {
-                peer,
-                key,
-                writable,
-                reply,
-            } => {
-                self.peers.insert(
-                    peer.id,
-                    Peer {
-                        link: peer,
-                        key,
-                        writable,
-                        awareness_clients: Vec::new(),
-                        awareness: None,
-                    },
-                );
+            Command::Join(join) => {
+                let Join {
+                    peer,
+                    key,
+                    writable,
+                    reply,
+                } = *join;
+                self.peers.insert(Peer {
+                    link: peer,
+                    key,
+                    writable,
+                    awareness_clients: Vec::new(),
+                    awareness: None,
+                });
                 let _ = reply.send(());
             }
             Command::Leave { conn } => self.leave(conn),
-            Command::Message { conn, message } => return self.message(conn, message),
+            Command::Message { conn, message } => return self.message(conn, *message),
             Command::Remote => {
                 // What this room is writing comes first: its head must be settled.
-                if !self.settle().await || !self.fetch_remote().await {
+                if !self.settle().await || !Box::pin(self.fetch_remote()).await {
                     return Some(Exit::Poisoned);
                 }
             }
             Command::State { reply } => {
-                let state = self
-                    .doc
-                    .transact()
-                    .encode_state_as_update_v1(&StateVector::default());
-                let _ = reply.send(state);
+                let _ = reply.send(self.document.state());
             }
-            Command::Apply { update, reply } => {
-                let mut txn = self.doc.transact_mut();
-                match apply_bytes(&mut txn, &update) {
+            Command::Apply(apply) => {
+                let Apply { update, reply } = *apply;
+                match self.document.apply(&update) {
                     Ok(changed) => {
-                        drop(txn);
                         if changed {
                             self.broadcast(None, |key| encode::update(key, &update));
                         }
@@ -342,7 +356,6 @@ impl<L: UpdateLog> Room<L> {
                         let _ = reply.send(Err(RoomError::Malformed));
                     }
                     Err(ApplyError::Panicked) => {
-                        drop(txn);
                         let _ = reply.send(Err(RoomError::Reset));
                         return Some(Exit::Poisoned);
                     }
@@ -354,7 +367,7 @@ impl<L: UpdateLog> Room<L> {
     }
 
     fn message(&mut self, conn: ConnId, message: DocMessage) -> Option<Exit> {
-        let peer = self.peers.get(&conn)?;
+        let peer = self.peers.get(conn)?;
         let key = peer.key.clone();
         let writable = peer.writable;
         match message {
@@ -363,12 +376,9 @@ impl<L: UpdateLog> Room<L> {
                     self.refuse_malformed(conn, "a state vector that does not decode");
                     return None;
                 };
-                let (diff, ours) = {
-                    let txn = self.doc.transact();
-                    (
-                        txn.encode_state_as_update_v1(&remote),
-                        txn.state_vector().encode_v1(),
-                    )
+                let Ok((diff, ours)) = self.document.sync(&remote) else {
+                    tracing::error!(doc = %self.name, "rebuilding the document made yrs panic; the document is reset");
+                    return Some(Exit::Poisoned);
                 };
                 self.send(conn, encode::sync_step2(&key, &diff));
                 self.send(conn, encode::sync_step1(&key, &ours));
@@ -384,10 +394,8 @@ impl<L: UpdateLog> Room<L> {
                     self.send(conn, encode::sync_status(&key, harmless));
                     return None;
                 }
-                let mut txn = self.doc.transact_mut();
-                match apply_bytes(&mut txn, &update) {
+                match self.document.apply(&update) {
                     Ok(changed) => {
-                        drop(txn);
                         // Relayed at once; acknowledged to the sender once durable.
                         if changed {
                             self.broadcast(Some(conn), |key| encode::update(key, &update));
@@ -400,11 +408,9 @@ impl<L: UpdateLog> Room<L> {
                         });
                     }
                     Err(ApplyError::Malformed) => {
-                        drop(txn);
                         self.refuse_malformed(conn, "an update that does not decode");
                     }
                     Err(ApplyError::Panicked) => {
-                        drop(txn);
                         tracing::error!(doc = %self.name, conn, "an update made yrs panic; the document is reset");
                         return Some(Exit::Poisoned);
                     }
@@ -415,7 +421,7 @@ impl<L: UpdateLog> Room<L> {
                     self.refuse_malformed(conn, "an awareness update that does not decode");
                     return None;
                 };
-                if let Some(peer) = self.peers.get_mut(&conn) {
+                if let Some(peer) = self.peers.get_mut(conn) {
                     for (client, clock) in clients {
                         match peer
                             .awareness_clients
@@ -434,8 +440,8 @@ impl<L: UpdateLog> Room<L> {
                 let states: Vec<Vec<u8>> = self
                     .peers
                     .iter()
-                    .filter(|(id, _)| **id != conn)
-                    .filter_map(|(_, peer)| peer.awareness.clone())
+                    .filter(|peer| peer.link.id != conn)
+                    .filter_map(|peer| peer.awareness.clone())
                     .collect();
                 for state in states {
                     self.send(conn, encode::awareness(&key, &state));
@@ -453,7 +459,7 @@ impl<L: UpdateLog> Room<L> {
     }
 
     fn leave(&mut self, conn: ConnId) {
-        if let Some(peer) = self.peers.remove(&conn)
+        if let Some(peer) = self.peers.remove(conn)
             && !peer.awareness_clients.is_empty()
         {
             let removal = protocol::awareness_removal(&peer.awareness_clients);
@@ -463,17 +469,23 @@ impl<L: UpdateLog> Room<L> {
 
     fn refuse_malformed(&mut self, conn: ConnId, what: &str) {
         tracing::warn!(doc = %self.name, conn, "closing a connection that sent {what}");
-        if let Some(peer) = self.peers.remove(&conn) {
+        if let Some(peer) = self.peers.remove(conn) {
             peer.link.close(CloseReason::Malformed);
         }
     }
 
     /// Whether a read-only peer's update holds nothing this document lacks.
-    fn contains_nothing_new(&self, bytes: &[u8]) -> bool {
+    fn contains_nothing_new(&mut self, bytes: &[u8]) -> bool {
         let Ok(update) = crate::compact::decode_update_v1(bytes) else {
             return false;
         };
-        let txn = self.doc.transact();
+        if update.is_empty() {
+            return true;
+        }
+        let Ok(doc) = self.document.live() else {
+            return false;
+        };
+        let txn = doc.transact();
         let ours = txn.state_vector();
         let known = update
             .state_vector()
@@ -566,8 +578,10 @@ impl<L: UpdateLog> Room<L> {
         let last = seqs.last().copied().unwrap_or(self.head);
         self.logged += seqs.len();
         if first != self.head + 1 {
-            // Another instance wrote in between: take its updates too.
-            if !self.fetch_remote().await {
+            // Another instance wrote in between: take its updates too. (Boxed, like every
+            // read of the log here: a room's task is as big as its largest await, and an idle
+            // room should not carry a query's state.)
+            if !Box::pin(self.fetch_remote()).await {
                 self.fail_batch(batch);
                 return false;
             }
@@ -582,7 +596,7 @@ impl<L: UpdateLog> Room<L> {
     fn acknowledge(&mut self, batch: Vec<Pending>) {
         for pending in batch {
             if let Some(origin) = pending.origin
-                && let Some(peer) = self.peers.get(&origin)
+                && let Some(peer) = self.peers.get(origin)
             {
                 let ack = encode::sync_status(&peer.key, true);
                 self.send(origin, ack);
@@ -612,14 +626,11 @@ impl<L: UpdateLog> Room<L> {
             }
         };
         for logged in updates {
-            let changed = {
-                let mut txn = self.doc.transact_mut();
-                match apply_bytes(&mut txn, &logged.update) {
-                    Ok(changed) => changed,
-                    Err(_) => {
-                        tracing::error!(doc = %self.name, seq = logged.seq, "a logged update does not apply");
-                        false
-                    }
+            let changed = match self.document.apply(&logged.update) {
+                Ok(changed) => changed,
+                Err(_) => {
+                    tracing::error!(doc = %self.name, seq = logged.seq, "a logged update does not apply");
+                    false
                 }
             };
             self.head = self.head.max(logged.seq);
@@ -642,10 +653,13 @@ impl<L: UpdateLog> Room<L> {
                 return false;
             }
         };
-        let before = self.doc.transact().state_vector();
+        let Ok(doc) = self.document.live() else {
+            return false;
+        };
+        let before = doc.transact().state_vector();
         let mut changed = false;
         {
-            let mut txn = self.doc.transact_mut();
+            let mut txn = doc.transact_mut();
             let parts = stored
                 .snapshot
                 .iter()
@@ -664,48 +678,53 @@ impl<L: UpdateLog> Room<L> {
         self.logged = stored.updates.len();
         tracing::info!(doc = %self.name, head = self.head, "caught up from a snapshot another instance compacted");
         if changed {
-            let missing = self.doc.transact().encode_state_as_update_v1(&before);
+            let missing = doc.transact().encode_state_as_update_v1(&before);
             self.broadcast(None, |key| encode::update(key, &missing));
         }
         true
     }
 
     fn send(&mut self, conn: ConnId, frame: Vec<u8>) {
-        let alive = match self.peers.get(&conn) {
+        let alive = match self.peers.get(conn) {
             Some(peer) => peer.link.send(frame.into()),
             None => return,
         };
         if !alive {
             tracing::info!(doc = %self.name, conn, "a connection fell behind and was disconnected");
-            self.peers.remove(&conn);
+            self.peers.remove(conn);
         }
     }
 
-    /// Sends a frame to every peer but `except`, encoding once per routing key.
+    /// Sends a frame to every peer but `except`, encoding once per routing key (peers almost
+    /// always share one, so the frames are a short list).
     fn broadcast(&mut self, except: Option<ConnId>, frame_for: impl Fn(&str) -> Vec<u8>) {
-        let mut frames: HashMap<String, bytes::Bytes> = HashMap::new();
+        let mut frames: Vec<(&str, bytes::Bytes)> = Vec::new();
         let mut behind = Vec::new();
-        for (id, peer) in &self.peers {
-            if Some(*id) == except {
+        for peer in self.peers.iter() {
+            if Some(peer.link.id) == except {
                 continue;
             }
-            let frame = frames
-                .entry(peer.key.clone())
-                .or_insert_with(|| bytes::Bytes::from(frame_for(&peer.key)))
-                .clone();
+            let frame = match frames.iter().find(|(key, _)| *key == peer.key) {
+                Some((_, frame)) => frame.clone(),
+                None => {
+                    let frame = bytes::Bytes::from(frame_for(&peer.key));
+                    frames.push((&peer.key, frame.clone()));
+                    frame
+                }
+            };
             if !peer.link.send(frame) {
-                behind.push(*id);
+                behind.push(peer.link.id);
             }
         }
         for id in behind {
             tracing::info!(doc = %self.name, conn = id, "a connection fell behind and was disconnected");
-            self.peers.remove(&id);
+            self.peers.remove(id);
         }
     }
 
     /// Closes every connection (they reconnect and resync).
     pub(crate) fn close_all(&mut self, reason: CloseReason) {
-        for (_, peer) in self.peers.drain() {
+        for peer in self.peers.drain() {
             peer.link.close(reason);
         }
     }
@@ -735,26 +754,4 @@ impl<L: UpdateLog> Room<L> {
             flag.store(false, Ordering::Release);
         });
     }
-}
-
-#[derive(Debug)]
-enum ApplyError {
-    Malformed,
-    Panicked,
-}
-
-/// Decodes and applies a v1 update; answers whether it changed the document or left
-/// something pending (either way it must be kept).
-fn apply_bytes(txn: &mut TransactionMut<'_>, bytes: &[u8]) -> Result<bool, ApplyError> {
-    let update = crate::compact::decode_update_v1(bytes).map_err(|_| ApplyError::Malformed)?;
-    let applied = catch_unwind(AssertUnwindSafe(|| {
-        crate::compact::apply_update(txn, update)
-    }));
-    match applied {
-        Ok(Ok(())) => {}
-        Ok(Err(_)) => return Err(ApplyError::Malformed),
-        Err(_) => return Err(ApplyError::Panicked),
-    }
-    let changed = !txn.insert_set().is_empty() || !txn.delete_set().is_empty();
-    Ok(changed || txn.has_missing_updates())
 }

@@ -2,6 +2,8 @@
 //! two hubs stand for the two processes, and the doorbell is rung by hand, so that each race
 //! between one instance's writes and the other's fetch is played out deterministically. The
 //! same log also plays a slow disk for one instance: holding `appends` keeps a write in flight.
+//! The last tests play the same stories against rooms that went quiet in between (their
+//! document dropped, only its encoded state kept).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,6 +21,7 @@ use tokio::sync::{RwLock, mpsc};
 use tokio_util::sync::CancellationToken;
 use yrs::encoding::read::{Cursor, Read};
 use yrs::updates::decoder::Decode;
+use yrs::updates::encoder::Encode;
 use yrs::{Doc, ReadTxn, Transact, Update, XmlElementPrelim, XmlFragment, XmlTextPrelim};
 
 const DOC: &str = "chapter-one";
@@ -124,6 +127,11 @@ struct Peer {
 
 impl Peer {
     async fn join(hub: &Arc<Hub<MemoryLog>>) -> Peer {
+        Peer::join_holding(hub, Doc::new()).await
+    }
+
+    /// Joins with a replica that already holds some of the document (a returning device).
+    async fn join_holding(hub: &Arc<Hub<MemoryLog>>, replica: Doc) -> Peer {
         let (frames, receiver) = mpsc::channel(4096);
         let link = PeerLink {
             id: hub.next_connection(),
@@ -132,11 +140,19 @@ impl Peer {
             cancel: CancellationToken::new(),
         };
         let membership = hub.join(DOC, DOC, link, true).await.expect("joins");
-        Peer {
+        let mut peer = Peer {
             membership,
             frames: receiver,
-            replica: Doc::new(),
-        }
+            replica,
+        };
+        // As a provider does: ask for what it lacks (a room this join opened loads the
+        // document while the join returns) and take the answer, step 2 and the server's step 1.
+        let state_vector = peer.replica.transact().state_vector().encode_v1();
+        let step1 = DocMessage::SyncStep1 { state_vector };
+        assert!(peer.membership.send(step1).await);
+        assert!(matches!(peer.next().await, Frame::Update(_)));
+        assert!(matches!(peer.next().await, Frame::Other));
+        peer
     }
 
     async fn write(&mut self, update: Vec<u8>) {
@@ -193,8 +209,14 @@ fn parse(bytes: &[u8]) -> Frame {
     let _key = cursor.read_string().expect("a key");
     match cursor.read_var::<u32>().expect("a type") {
         0 => {
-            let _step: u32 = cursor.read_var().expect("a step");
-            Frame::Update(cursor.read_buf().expect("a body").to_vec())
+            let step: u32 = cursor.read_var().expect("a step");
+            let body = cursor.read_buf().expect("a body").to_vec();
+            // Step 1 carries the server's state vector; steps 2 and updates carry updates.
+            if step == 0 {
+                Frame::Other
+            } else {
+                Frame::Update(body)
+            }
         }
         8 => Frame::Status(cursor.read_var::<u32>().expect("a status") == 1),
         _ => Frame::Other,
@@ -354,4 +376,131 @@ async fn a_room_opened_on_a_long_log_compacts_it_without_any_new_write() {
         derive_from_update(&state).expect("derives").text,
         words.join("\n")
     );
+}
+
+// Rooms gone quiet keep only their document's encoded state (`room/document.rs`); everything a
+// room does must work the same once its document has to be rebuilt.
+
+const QUIET: Duration = Duration::from_millis(20);
+
+fn quiet_instances(
+    compact_after: usize,
+) -> (Arc<MemoryLog>, Arc<Hub<MemoryLog>>, Arc<Hub<MemoryLog>>) {
+    let log = Arc::new(MemoryLog::default());
+    let config = RoomConfig {
+        dormant_after: QUIET,
+        compact_after,
+        ..RoomConfig::default()
+    };
+    let one = Hub::new(Arc::clone(&log), config.clone());
+    let two = Hub::new(Arc::clone(&log), config);
+    (log, one, two)
+}
+
+async fn until_quiet() {
+    tokio::time::sleep(QUIET * 5).await;
+}
+
+#[tokio::test]
+async fn an_update_to_a_quiet_room_is_applied_relayed_and_acknowledged() {
+    let (log, one, _) = quiet_instances(500);
+    let mut reader = Peer::join(&one).await;
+    let mut writer = Peer::join(&one).await;
+    let device = Writer::new(21);
+    let words = lines(0..2);
+
+    writer.write(device.paragraph(&words[0])).await;
+    reader.sees(&words[..1]).await;
+    until_quiet().await;
+    writer.write(device.paragraph(&words[1])).await;
+    reader.sees(&words).await;
+
+    assert_eq!(log.with(DOC, |d| d.updates.len()), 2);
+    let state = one.state(DOC).await.expect("a state");
+    assert_eq!(
+        derive_from_update(&state).expect("derives").text,
+        words.join("\n")
+    );
+}
+
+#[tokio::test]
+async fn a_quiet_room_answers_a_sync_request_with_what_the_client_lacks() {
+    let (_, one, _) = quiet_instances(500);
+    let mut writer = Peer::join(&one).await;
+    let device = Writer::new(22);
+    let words = lines(0..3);
+    for word in &words {
+        writer.write(device.paragraph(word)).await;
+    }
+    until_quiet().await;
+
+    // A device holding nothing gets the whole document (Peer::join asks with an empty state
+    // vector).
+    let mut fresh = Peer::join(&one).await;
+    assert_eq!(fresh.sees(&words).await, words.join("\n"));
+
+    // A device holding the first paragraph gets the others.
+    until_quiet().await;
+    let behind = Writer::new(22);
+    // The same client making the same edit: the device's copy of the first paragraph.
+    behind.paragraph(&words[0]);
+    let mut returning = Peer::join_holding(&one, behind.0).await;
+    assert_eq!(returning.sees(&words).await, words.join("\n"));
+}
+
+#[tokio::test]
+async fn a_quiet_room_compacts_once_its_rebuilt_document_takes_more_updates() {
+    let (log, one, _) = quiet_instances(4);
+    let mut writer = Peer::join(&one).await;
+    let device = Writer::new(23);
+    let words = lines(0..6);
+    for word in &words[..2] {
+        writer.write(device.paragraph(word)).await;
+    }
+    until_quiet().await;
+    for word in &words[2..] {
+        writer.write(device.paragraph(word)).await;
+    }
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while log.with(DOC, |d| d.snapshot_seq) < 4 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the log was not compacted"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    until_quiet().await;
+    let last = lines(6..7);
+    writer.write(device.paragraph(&last[0])).await;
+    let state = one.state(DOC).await.expect("a state");
+    let all: Vec<String> = words.iter().chain(&last).cloned().collect();
+    assert_eq!(
+        derive_from_update(&state).expect("derives").text,
+        all.join("\n")
+    );
+    let stored = log.load(DOC).await.expect("loads");
+    let parts: Vec<&[u8]> = stored.updates.iter().map(|u| u.update.as_slice()).collect();
+    let compacted =
+        quire_collab::compact::compact(stored.snapshot.as_deref(), &parts).expect("compacts");
+    assert_eq!(
+        derive_from_update(&compacted.state).expect("derives").text,
+        all.join("\n")
+    );
+}
+
+#[tokio::test]
+async fn a_quiet_room_fetches_what_another_instance_wrote_when_the_doorbell_rings() {
+    let (_, one, two) = quiet_instances(500);
+    let mut reader = Peer::join(&one).await;
+    let mut writer = Peer::join(&two).await;
+    let device = Writer::new(24);
+    let words = lines(0..2);
+    writer.write(device.paragraph(&words[0])).await;
+    one.remote(DOC);
+    reader.sees(&words[..1]).await;
+    until_quiet().await;
+
+    writer.write(device.paragraph(&words[1])).await;
+    one.remote(DOC);
+    reader.sees(&words).await;
 }

@@ -39,6 +39,9 @@ pub const PING_EVERY: Duration = Duration::from_secs(10);
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(45);
 /// Documents one socket may have open at once.
 pub const MAX_DOCS_PER_SOCKET: usize = 256;
+/// Frames held for one document while its authorisation runs (the provider sends its sync
+/// request and awareness right behind `Auth`); a client that sends more is reset.
+const HELD_FRAMES: usize = 64;
 
 /// Close codes.
 mod close {
@@ -200,11 +203,16 @@ pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response 
         .on_upgrade(move |socket| run(socket, app, actor))
 }
 
-/// One document of a socket: joined to its room, or refused (its frames are ignored).
+/// One document of a socket: being authorised (its frames wait, in order), joined to its
+/// room, or refused (its frames are ignored).
 enum Open {
+    Authorising(Vec<DocMessage>),
     Joined(Membership),
     Refused,
 }
+
+/// An authorisation finished: the document's key and how it opened.
+type Authorised = (String, Result<Open, (u16, &'static str)>);
 
 async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     let hub = app.collab.clone();
@@ -220,6 +228,9 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     app.collab_sockets.register(&actor.user_id, &link);
     tracing::debug!(conn, user = %actor.user_id, "collab socket opened");
     let mut docs: HashMap<String, Open> = HashMap::new();
+    // Documents are authorised and joined beside the socket, so that a device opening a
+    // novel's chapters has them checked and loaded side by side, not one after another.
+    let (authorised_tx, mut authorised) = mpsc::channel::<Authorised>(MAX_DOCS_PER_SOCKET);
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
     let closing: Option<(u16, &'static str)> = loop {
@@ -241,6 +252,11 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
                 });
             }
             _ = ended.cancelled() => break Some((crate::live::close::SESSION_ENDED, "session_ended")),
+            Some((key, opened)) = authorised.recv() => {
+                if let Err(reason) = settle_authorised(&mut docs, key, opened).await {
+                    break Some(reason);
+                }
+            }
             incoming = socket.recv() => {
                 heard = tokio::time::Instant::now();
                 match incoming {
@@ -248,7 +264,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                     Some(Ok(Message::Text(_))) => break Some((close::UNSUPPORTED, "binary_only")),
                     Some(Ok(Message::Binary(bytes))) => {
-                        if let Err(reason) = handle_frame(&app, &actor, &link, &mut docs, &bytes).await {
+                        if let Err(reason) = handle_frame(&app, &actor, &link, &mut docs, &authorised_tx, &bytes).await {
                             break Some(reason);
                         }
                     }
@@ -267,6 +283,14 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     // Forget the session watch (the hub prunes cancelled tokens).
     ended.cancel();
     app.collab_sockets.unregister(&actor.user_id, conn);
+    // Authorisations still running leave their room themselves once nobody takes their
+    // answer; those already answered are left here.
+    authorised.close();
+    while let Some((_, opened)) = authorised.recv().await {
+        if let Ok(Open::Joined(membership)) = opened {
+            membership.leave().await;
+        }
+    }
     for open in docs.into_values() {
         if let Open::Joined(membership) = open {
             membership.leave().await;
@@ -289,6 +313,7 @@ async fn handle_frame(
     actor: &Actor,
     link: &PeerLink,
     docs: &mut HashMap<String, Open>,
+    authorised: &mpsc::Sender<Authorised>,
     bytes: &[u8],
 ) -> Result<(), (u16, &'static str)> {
     let frame = match protocol::decode(bytes) {
@@ -308,8 +333,30 @@ async fn handle_frame(
                 tracing::warn!(conn = link.id, "too many documents on one collab socket");
                 return Err((close::POLICY, "too_many_documents"));
             }
-            let open = authorise(app, actor, link, &key).await?;
-            docs.insert(key, open);
+            docs.insert(key.clone(), Open::Authorising(Vec::new()));
+            let (app, actor, link, answer) =
+                (app.clone(), actor.clone(), link.clone(), authorised.clone());
+            tokio::spawn(async move {
+                let opened = authorise(&app, &actor, &link, &key).await;
+                if let Err(mpsc::error::SendError((_, Ok(Open::Joined(membership))))) =
+                    answer.send((key, opened)).await
+                {
+                    membership.leave().await;
+                }
+            });
+        }
+        (Some(Open::Authorising(_)), message) => {
+            let Some(Open::Authorising(held)) = docs.get_mut(&key) else {
+                return Ok(());
+            };
+            if held.len() >= HELD_FRAMES {
+                tracing::warn!(
+                    conn = link.id,
+                    "too many frames for a document being authorised"
+                );
+                return Err((close::RESET, "Reset Connection"));
+            }
+            held.push(message);
         }
         (Some(Open::Joined(membership)), DocMessage::Close) => {
             membership.leave().await;
@@ -331,6 +378,37 @@ async fn handle_frame(
                 key,
                 "frame for a document not open on this socket"
             );
+        }
+    }
+    Ok(())
+}
+
+/// Puts an authorised document in place and hands its room the frames that waited for it.
+async fn settle_authorised(
+    docs: &mut HashMap<String, Open>,
+    key: String,
+    opened: Result<Open, (u16, &'static str)>,
+) -> Result<(), (u16, &'static str)> {
+    let opened = opened?;
+    let Some(Open::Authorising(held)) = docs.insert(key.clone(), opened) else {
+        return Ok(());
+    };
+    for message in held {
+        match docs.get(&key) {
+            Some(Open::Joined(membership)) if message == DocMessage::Close => {
+                membership.leave().await;
+                docs.remove(&key);
+            }
+            Some(Open::Joined(membership)) => {
+                let delivered = membership.send(message).await;
+                if !delivered {
+                    return Err((close::RESET, "Reset Connection"));
+                }
+            }
+            Some(Open::Refused) if message == DocMessage::Close => {
+                docs.remove(&key);
+            }
+            _ => {}
         }
     }
     Ok(())
