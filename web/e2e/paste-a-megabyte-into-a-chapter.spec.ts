@@ -43,6 +43,8 @@ test('a 1 MB paste lands whole, typing goes on, and the chapter syncs', async ({
   await caretAtEnd(page);
   await page.keyboard.type(' Coda-marker-77.');
   await expect(chapterText(page)).toContainText('Coda-marker-77.', SYNC);
-  await expect(page.getByText(`${String(words + 1)} words`).first()).toBeVisible(SYNC);
+  await expect(page.getByText(`${(words + 1).toLocaleString('en-US')} words`).first()).toBeVisible(
+    SYNC,
+  );
   await expectChapterStatus(page, 'Synced');
 });
