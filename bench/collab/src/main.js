@@ -2,7 +2,7 @@
 // writes bench/results/<date>.md. Bounded: every step has a size cap and a timeout, and the
 // whole run is killed after BENCH_TIMEOUT_S. See ../README.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { cpus, totalmem, homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,10 @@ async function withTarget(startTarget, run) {
 }
 
 async function main() {
+  // Read before the run, so that a wrong path fails now and not after half an hour.
+  const before = process.env.BENCH_BEFORE
+    ? { label: process.env.BENCH_BEFORE_LABEL ?? 'an earlier run', results: JSON.parse(readFileSync(process.env.BENCH_BEFORE, 'utf8')) }
+    : undefined;
   pool = await startWorkers(config.workers);
   const limitMs = 50;
   const fan = { clientsPerRoom: config.clientsPerRoom, roomSteps: config.roomSteps, keys: config.keys, rate: 8, limitMs, log };
@@ -107,9 +111,7 @@ async function main() {
     offline: await offline(target, pool, { baseWords: 500, wordsEach: 200, reps: 3 }),
   }));
   }
-  if (process.env.BENCH_BEFORE) {
-    results.before = { label: process.env.BENCH_BEFORE_LABEL ?? 'an earlier run', results: JSON.parse(readFileSync(process.env.BENCH_BEFORE, 'utf8')) };
-  }
+  if (before) results.before = before;
   writeFileSync(join(ROOT, 'bench/results/tmp/last-results.json'), JSON.stringify(results, null, 1));
   if (chosen.length < 4) {
     // A partial run (while working on the harness): the raw figures, no results file.
@@ -118,7 +120,7 @@ async function main() {
   }
 
   const date = new Date().toISOString().slice(0, 10);
-  const file = join(ROOT, 'bench/results', `${date}.md`);
+  const file = resultsFile(date);
   const text = render({ date, machine: machine(), versions: versions(), config: describe(), results, notes: notes() });
   writeFileSync(file, text);
   log(`wrote ${file}`);
@@ -126,6 +128,18 @@ async function main() {
   rmSync(workDir, { recursive: true, force: true });
 }
 
+
+/**
+ * bench/results/<date>[-<QUIRE_BENCH_LABEL>].md, as bench/editor names its files; a file of an
+ * earlier run is never overwritten (-2, -3, … is added instead).
+ */
+function resultsFile(date) {
+  const label = process.env.QUIRE_BENCH_LABEL ? `-${process.env.QUIRE_BENCH_LABEL}` : '';
+  const base = join(ROOT, 'bench/results', `${date}${label}`);
+  let file = `${base}.md`;
+  for (let n = 2; existsSync(file); n += 1) file = `${base}-${n}.md`;
+  return file;
+}
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadAtStart = loadavg();
