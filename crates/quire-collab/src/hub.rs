@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::{Notify, mpsc, oneshot};
-use yrs::{ReadTxn, StateVector, Transact};
 
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::DocMessage;
@@ -161,25 +160,12 @@ impl<L: UpdateLog> Hub<L> {
             }
         }
         let stored = self.log.load(doc).await?;
-        Ok(tokio::task::spawn_blocking(move || {
-            let doc = crate::compact::replica();
-            {
-                let mut txn = doc.transact_mut();
-                let parts = stored
-                    .snapshot
-                    .iter()
-                    .chain(stored.updates.iter().map(|u| &u.update));
-                for bytes in parts {
-                    if let Ok(update) = crate::compact::decode_update_v1(bytes) {
-                        let _ = crate::compact::apply_update(&mut txn, update);
-                    }
-                }
-            }
-            doc.transact()
-                .encode_state_as_update_v1(&StateVector::default())
-        })
-        .await
-        .unwrap_or_default())
+        let name = doc.to_owned();
+        Ok(
+            tokio::task::spawn_blocking(move || crate::room::stored_state(&name, &stored))
+                .await
+                .unwrap_or_default(),
+        )
     }
 
     /// Applies a server-made update (a forward edit) through the document's room, so that

@@ -202,6 +202,13 @@ enum Event {
     Idle,
 }
 
+/// The whole state (v1) of a stored document, read the way a room loads it (a single stored
+/// part as it is, several applied into a replica; a part that does not apply is logged and
+/// skipped): for a document no room has open.
+pub(crate) fn stored_state(name: &str, stored: &crate::log::StoredDoc) -> Vec<u8> {
+    document::Document::load(name, stored).state()
+}
+
 /// How a room ended.
 pub(crate) enum Exit {
     Idle,
