@@ -26,7 +26,7 @@ export type { EntityKind, UpdateType } from './entity-kinds';
 export { createEntityWriter } from './entity-writer';
 export type { EntityWriter, PartChanges, PartKind } from './entity-writer';
 export { newId } from './ids';
-export { createLocalFirstPort, MOVED_UP_ORDER_OFFSET } from './local-first-port';
+export { createLocalFirstPort, MOVED_UP_ORDER_OFFSET, PROTECTED_FIELDS } from './local-first-port';
 export type { PendingChange, PortSync } from './local-first-port';
 export type { LocalRow } from './local-rows';
 export { InvalidChangeError } from './manuscripts-port';

@@ -65,7 +65,7 @@ export function shelfChange(kind: ShelfKind, id: string): PendingChange {
 export const MOVED_UP_ORDER_OFFSET = 99_999;
 
 /** Fields a caller cannot set: the server's, the trash's and the local marks. */
-const PROTECTED_FIELDS = [
+export const PROTECTED_FIELDS: readonly string[] = [
   'id',
   'user_id',
   'created_at',

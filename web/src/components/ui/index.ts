@@ -20,3 +20,5 @@ export { DEFAULT_MODAL_SIZE, DELETE_MODAL_SIZE, SMALL_MODAL_SIZE } from './modal
 export { NameDialog } from './name-dialog';
 export { useRequiredTitle } from './use-required-title';
 export type { RequiredTitle } from './use-required-title';
+export { useBusySubmit } from './use-busy-submit';
+export type { BusySubmit } from './use-busy-submit';

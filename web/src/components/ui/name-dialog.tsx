@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SMALL_MODAL_SIZE } from './modal-sizes';
 import { TitleInput } from './title-input';
+import { useBusySubmit } from './use-busy-submit';
 import { useRequiredTitle } from './use-required-title';
 
 interface NameDialogProps {
@@ -33,17 +33,12 @@ export function NameDialog({
 }: NameDialogProps) {
   const { t } = useTranslation();
   const field = useRequiredTitle(initialValue, requiredMessage);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
   async function handleSubmit() {
     const trimmed = field.take();
     if (trimmed === null) return;
-    setBusy(true);
-    try {
-      await onSubmit(trimmed);
-    } catch {
-      setBusy(false);
-    }
+    await run(() => onSubmit(trimmed));
   }
 
   return (

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DELETE_MODAL_SIZE } from '@/components/ui';
+import { DELETE_MODAL_SIZE, useBusySubmit } from '@/components/ui';
 
 import type { ChildrenChoice } from './binder-plan';
 
@@ -18,16 +18,10 @@ interface DeleteDialogProps {
 export function DeleteDialog({ name, moveUpTo, onConfirm, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [children, setChildren] = useState<ChildrenChoice>('move_up');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
-  async function handleConfirm() {
-    setBusy(true);
-    try {
-      await onConfirm(children);
-      onClose();
-    } catch {
-      setBusy(false);
-    }
+  function handleConfirm() {
+    return run(() => onConfirm(children), onClose);
   }
 
   return (

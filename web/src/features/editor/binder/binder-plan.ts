@@ -3,7 +3,7 @@
  * "Deletion", "Ordering", "Structure"; §5 names). Nothing here writes; `applyWrites` does, through
  * the workspace's writer.
  */
-import { MOVED_UP_ORDER_OFFSET, TITLE_MAX } from '@/storage';
+import { MOVED_UP_ORDER_OFFSET, PROTECTED_FIELDS, TITLE_MAX } from '@/storage';
 
 import { NO_STATUS_ID } from '../workspace/statuses';
 import type { StructureRow, Workspace } from '../workspace/types';
@@ -138,21 +138,11 @@ export function copyName(name: string, prefix: string): string {
   return `${prefix}${name}`.slice(0, TITLE_MAX);
 }
 
-/** Fields a copy never takes over: the row's identity, times, local marks and sharing. */
-const NOT_COPIED = new Set([
-  'id',
-  'user_id',
-  'kind',
-  'created_at',
-  'updated_at',
-  'synced_at',
-  'deleted_at',
-  'days_left',
-  'pending',
-  'pending_ops',
-  'last_synced_device_id',
-  'content',
-]);
+/**
+ * Fields a copy never takes over: those no caller may set (identity, times, local marks), the
+ * row's kind (the copy's is set where it is stored) and its text (copied as a document).
+ */
+const NOT_COPIED = new Set([...PROTECTED_FIELDS, 'kind', 'content']);
 
 function copyRow(row: StructureRow, id: string, name: string): StructureRow {
   const copy: Record<string, unknown> = {};

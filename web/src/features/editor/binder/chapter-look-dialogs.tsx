@@ -12,7 +12,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DELETE_MODAL_SIZE } from '@/components/ui';
+import { DELETE_MODAL_SIZE, useBusySubmit } from '@/components/ui';
 
 import { cleanHexInput, COLOR_SWATCHES, normalizeHex } from '../workspace/colors';
 import type { ChapterStatus } from '../workspace/statuses';
@@ -30,16 +30,10 @@ interface StatusDialogProps {
 export function StatusDialog({ name, statuses, current, onSubmit, onClose }: StatusDialogProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState(String(current));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
-  async function handleSubmit() {
-    setBusy(true);
-    try {
-      await onSubmit(Number(value));
-      onClose();
-    } catch {
-      setBusy(false);
-    }
+  function handleSubmit() {
+    return run(() => onSubmit(Number(value)), onClose);
   }
 
   return (
@@ -90,16 +84,10 @@ export function ColorDialog({ name, current, onSubmit, onClose }: ColorDialogPro
   const { t } = useTranslation();
   const [hex, setHex] = useState(typeof current === 'string' ? normalizeHex(current) : '');
   const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
-  async function save(color: string | null) {
-    setBusy(true);
-    try {
-      await onSubmit(color);
-      onClose();
-    } catch {
-      setBusy(false);
-    }
+  function save(color: string | null) {
+    return run(() => onSubmit(color), onClose);
   }
 
   function handleSubmit() {

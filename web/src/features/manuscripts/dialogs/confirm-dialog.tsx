@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DELETE_MODAL_SIZE } from '@/components/ui';
+import { DELETE_MODAL_SIZE, useBusySubmit } from '@/components/ui';
 
 interface ConfirmDialogProps {
   title: string;
@@ -21,15 +20,10 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
-  async function handleConfirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } catch {
-      setBusy(false);
-    }
+  function handleConfirm() {
+    return run(onConfirm);
   }
 
   return (

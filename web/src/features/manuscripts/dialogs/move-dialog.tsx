@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SMALL_MODAL_SIZE } from '@/components/ui';
+import { SMALL_MODAL_SIZE, useBusySubmit } from '@/components/ui';
 import type { StoredFolder } from '@/storage';
 
 import type { ShelfItem } from '../shelf/shelf-logic';
@@ -25,7 +25,7 @@ export function MoveDialog({ item, folders, onMove, onClose }: MoveDialogProps) 
   const { t } = useTranslation();
   const targets = useMemo(() => moveTargets(item, folders), [item, folders]);
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
 
   const data = targets.map((target) => {
     const name = target.id === null ? t('manuscripts.move.root') : target.path.join(' / ');
@@ -38,12 +38,7 @@ export function MoveDialog({ item, folders, onMove, onClose }: MoveDialogProps) 
 
   async function handleSubmit() {
     if (choice === null) return;
-    setBusy(true);
-    try {
-      await onMove(choice === ROOT ? null : choice);
-    } catch {
-      setBusy(false);
-    }
+    await run(() => onMove(choice === ROOT ? null : choice));
   }
 
   return (

@@ -16,7 +16,12 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SMALL_SCREEN_QUERY, TitleInput, DEFAULT_MODAL_SIZE } from '@/components/ui';
+import {
+  SMALL_SCREEN_QUERY,
+  TitleInput,
+  DEFAULT_MODAL_SIZE,
+  useBusySubmit,
+} from '@/components/ui';
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
 
@@ -95,7 +100,7 @@ export function NewManuscriptDialog({ onCreate, onClose, online }: NewManuscript
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | undefined>(undefined);
   const [templateError, setTemplateError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusySubmit();
   const { state, retry } = useTemplates(source === 'template');
   const templates = state.status === 'ready' ? state.templates : [];
 
@@ -123,16 +128,13 @@ export function NewManuscriptDialog({ onCreate, onClose, online }: NewManuscript
       invalid = true;
     }
     if (invalid) return;
-    setBusy(true);
-    try {
-      await onCreate(
+    await run(() =>
+      onCreate(
         source === 'template' && template
           ? { source, title: trimmed, template }
           : { source: 'blank', title: trimmed },
-      );
-    } catch {
-      setBusy(false);
-    }
+      ),
+    );
   }
 
   return (
