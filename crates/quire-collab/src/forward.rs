@@ -9,7 +9,8 @@
 //! but not its inline formatting. Concurrent edits to other blocks merge as any Yjs edits do.
 
 use yrs::{
-    Any, Doc, Options, Transact, WriteTxn, Xml, XmlElementPrelim, XmlFragment, XmlTextPrelim,
+    Any, ClientID, Doc, Options, Transact, WriteTxn, Xml, XmlElementPrelim, XmlFragment,
+    XmlTextPrelim,
 };
 
 use crate::compact;
@@ -35,6 +36,40 @@ pub fn forward_edit(
         cleanup_formatting: false,
         ..Options::default()
     });
+    edit_in(doc, state, base, target)
+}
+
+/// The first state of a chapter's document from text it had before it had a document (a
+/// content row written by an older client): the blocks as [`forward_edit`] writes them, made by
+/// a client id derived from `doc_name` alone. So every instance that seeds the same chapter from
+/// the same text makes the very same items, and a seed stored twice (two instances opening the
+/// chapter at once) is applied once. `None` when the text has no block.
+pub fn seed(doc_name: &str, target: &[Block]) -> Result<Option<Vec<u8>>, DeriveError> {
+    let doc = Doc::with_options(Options {
+        client_id: ClientID::new(seed_client_id(doc_name)),
+        cleanup_formatting: false,
+        ..Options::default()
+    });
+    edit_in(doc, &[], None, target)
+}
+
+/// A client id of 53 bits (what a JavaScript number holds) with bit 52 set, so it is never one
+/// of the 32-bit ids Yjs clients draw; FNV-1a of the document's name.
+fn seed_client_id(doc_name: &str) -> u64 {
+    let hash = doc_name
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    (hash & ((1 << 52) - 1)) | (1 << 52)
+}
+
+fn edit_in(
+    doc: Doc,
+    state: &[u8],
+    base: Option<&[Block]>,
+    target: &[Block],
+) -> Result<Option<Vec<u8>>, DeriveError> {
     {
         let mut txn = doc.transact_mut();
         if !state.is_empty() {
@@ -204,6 +239,35 @@ mod tests {
         }
         doc.transact()
             .encode_state_as_update_v1(&StateVector::default())
+    }
+
+    #[test]
+    fn a_seed_is_the_same_bytes_everywhere_and_applies_once_when_stored_twice() {
+        let blocks = blocks_from_html("<h1>One</h1><p>It was <em>late</em>.</p><p>Rain.</p>");
+        let seed_a = seed("chapter-a", &blocks).unwrap().expect("a seed");
+        assert_eq!(
+            seed("chapter-a", &blocks).unwrap().expect("a seed"),
+            seed_a,
+            "two instances seeding the same chapter make the same update"
+        );
+        let twice = apply(&seed_a, &seed_a);
+        assert_eq!(
+            derive_from_update(&twice).unwrap().text,
+            "One\nIt was late.\nRain."
+        );
+        // Another chapter's seed is another client: its items never collide with this one's.
+        let seed_b = seed("chapter-b", &blocks).unwrap().expect("a seed");
+        assert_ne!(seed_b, seed_a);
+        assert_eq!(seed("chapter-a", &blocks_from_html("  ")).unwrap(), None);
+    }
+
+    #[test]
+    fn a_seed_client_id_fits_a_javascript_number_and_no_yjs_client_draws_it() {
+        for name in ["", "a", "kXb3p9WwQz1yZr8TtVv0Aa", "chapter-b"] {
+            let id = seed_client_id(name);
+            assert!(id < 1 << 53, "{name}: {id}");
+            assert!(id > u64::from(u32::MAX), "{name}: {id}");
+        }
     }
 
     #[test]

@@ -63,7 +63,10 @@ fn log_error(error: StoreError) -> LogError {
 
 impl UpdateLog for StoreLog {
     async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
-        let stored = self.0.doc_load(doc).await.map_err(log_error)?;
+        let mut stored = self.0.doc_load(doc).await.map_err(log_error)?;
+        if stored.snapshot.is_none() && stored.updates.is_empty() && self.seed(doc).await? {
+            stored = self.0.doc_load(doc).await.map_err(log_error)?;
+        }
         Ok(StoredDoc {
             snapshot: stored.snapshot,
             snapshot_seq: stored.snapshot_seq,
@@ -104,6 +107,31 @@ impl UpdateLog for StoreLog {
             .doc_swap_snapshot(doc, expected_snapshot_seq, state, upto)
             .await
             .map_err(log_error)
+    }
+}
+
+impl StoreLog {
+    /// Gives a chapter with no document the text of its content row (an older client's, an
+    /// import's or a copy's), as the document's first update, so that it never opens empty
+    /// while that text exists. The seed is the same bytes on every instance (ADR 0010), so two
+    /// instances seeding at once store it twice and apply it once. `true` when one was stored.
+    async fn seed(&self, doc: &str) -> Result<bool, LogError> {
+        let Some(html) = self.0.doc_seed_html(doc).await.map_err(log_error)? else {
+            return Ok(false);
+        };
+        let name = doc.to_owned();
+        let update = tokio::task::spawn_blocking(move || {
+            quire_collab::forward::seed(&name, &quire_collab::forward::blocks_from_html(&html))
+        })
+        .await
+        .map_err(|e| LogError(format!("seeding panicked: {e}")))?
+        .map_err(|e| LogError(format!("cannot seed from the content row: {e}")))?;
+        let Some(update) = update else {
+            return Ok(false);
+        };
+        self.append(doc, &[update]).await?;
+        tracing::info!(doc, "seeded a chapter's document from its content row");
+        Ok(true)
     }
 }
 

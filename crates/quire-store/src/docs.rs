@@ -82,6 +82,28 @@ impl Store {
         Ok(found.map(|(at,)| at))
     }
 
+    /// The text a chapter had before it had a document: the HTML of its live content row
+    /// written last (by an older client, an import or a copy), if it has a non-empty one. A
+    /// room that finds no document seeds it from this (`quire_collab::forward::seed`).
+    pub async fn doc_seed_html(&self, chapter_id: &str) -> Result<Option<String>, StoreError> {
+        let found: Option<(String,)> = sqlx::query_as::<Any, _>(
+            "SELECT doc FROM chapter_content WHERE chapter_id = $1 AND deleted_at IS NULL \
+             ORDER BY updated_at DESC, id DESC LIMIT 1",
+        )
+        .bind(chapter_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((doc,)) = found else {
+            return Ok(None);
+        };
+        let doc: serde_json::Value = serde_json::from_str(&doc)?;
+        Ok(doc
+            .get("content")
+            .and_then(serde_json::Value::as_str)
+            .filter(|html| !html.trim().is_empty())
+            .map(str::to_owned))
+    }
+
     /// The snapshot and every update after it, consistent with each other: if a compaction
     /// swaps the snapshot between the two reads, they are read again.
     pub async fn doc_load(&self, doc_id: &str) -> Result<StoredDoc, StoreError> {

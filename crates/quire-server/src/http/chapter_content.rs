@@ -87,6 +87,35 @@ pub(crate) async fn with_document_text(
     Ok(Value::Object(object))
 }
 
+/// The generic `chapter_contents` calls write a content row like any other entity; an applied
+/// write that changes a live row's text is also a forward edit of its chapter's document (from
+/// the row's text `before`), as a save through `chapters/put/content` is, so the text reaches
+/// the chapter's editors and readers instead of staying in a row the document hides.
+pub(crate) async fn forward_written(app: &AppState, before: Option<&EntityRow>, written: &Written) {
+    let Written::Applied(row) = written else {
+        return;
+    };
+    let Some(chapter_id) = row
+        .chapter_id
+        .as_deref()
+        .filter(|_| row.deleted_at.is_none())
+    else {
+        return;
+    };
+    let text = |row: &EntityRow| {
+        row.doc
+            .get("content")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let base = before.filter(|b| b.deleted_at.is_none()).and_then(text);
+    if let Some(html) = text(row)
+        && Some(&html) != base.as_ref()
+    {
+        forward_into_document(app, chapter_id, base.as_deref(), &html).await;
+    }
+}
+
 /// An older client's whole-chapter HTML becomes a forward edit of the chapter's document
 /// (`quire_collab::forward`): blocks it left unchanged are untouched, so concurrent text from
 /// other devices survives. Failures are logged: the content row still holds what was sent.

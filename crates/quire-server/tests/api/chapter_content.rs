@@ -499,3 +499,74 @@ async fn a_save_from_an_older_client_is_a_forward_edit_of_the_chapters_document(
         assert!(merged["updated_at"].as_i64().expect("a time") > now);
     }
 }
+
+#[tokio::test]
+async fn a_chapter_whose_text_is_only_a_content_row_opens_with_that_text_once() {
+    use quire_store::manuscripts::{EntityKind, EntityRow};
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        // A content row written before the chapter had a document (an older server, an
+        // import): straight into the store, so no forward edit made a document of it.
+        let user = app.get("users/me").await.data()["user"]["id"]
+            .as_str()
+            .expect("an id")
+            .to_owned();
+        let now = now_ms();
+        let mut row = EntityRow::new(EntityKind::ChapterContent, &c1, &user, now);
+        row.manuscript_id = Some(id("m1"));
+        row.chapter_id = Some(c1.clone());
+        row.doc.insert(
+            "content".into(),
+            json!("<h1>One</h1><p>It was <em>late</em>.</p><p>Rain.</p>"),
+        );
+        app.state.store.put(&user, row, now).await.expect("stored");
+        assert!(!app.state.store.doc_exists(&c1).await.expect("a read"));
+
+        // Two devices open it at once: both get the row's text, and it is there once.
+        let mut phone = crate::collab_client::Client::open(&app, "ada@example.com").await;
+        let mut laptop = crate::collab_client::Client::open(&app, "ada@example.com").await;
+        let ((_, on_phone), (_, on_laptop)) = tokio::join!(phone.join(&c1), laptop.join(&c1));
+        let text = "One\nIt was late.\nRain.";
+        assert_eq!(crate::collab_client::text_of(&on_phone), text);
+        assert_eq!(crate::collab_client::text_of(&on_laptop), text);
+        assert!(app.state.store.doc_exists(&c1).await.expect("a read"));
+        assert_eq!(
+            content_of(&app, &c1).await["content"],
+            "<h1>One</h1><p>It was late.</p><p>Rain.</p>"
+        );
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_content_row_put_through_the_generic_calls_reaches_the_chapters_document() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let (c1, row) = (id("c1"), id("r1"));
+        let now = now_ms();
+        app.put_json(
+            &format!("chapter_contents/put/{row}"),
+            &json!({"manuscript_id": id("m1"), "chapter_id": c1, "updated_at": now,
+                    "content": "<p>Alpha.</p><p>Beta.</p>"}),
+        )
+        .await
+        .data();
+        let state = app.state.collab.state(&c1).await.expect("a state");
+        assert_eq!(crate::collab_client::text_of(&state), "Alpha.\nBeta.");
+
+        crate::collab_client::type_paragraph(&app, &c1, 4242, "Gamma, typed on the phone.").await;
+        app.put_json(
+            &format!("chapter_contents/{row}"),
+            &json!({"updated_at": now + 1, "content": "<p>Alpha, revised.</p><p>Beta.</p>"}),
+        )
+        .await
+        .data();
+        assert_eq!(
+            content_of(&app, &c1).await["content"],
+            "<p>Alpha, revised.</p><p>Beta.</p><p>Gamma, typed on the phone.</p>",
+            "the row's new text is a forward edit: the phone's paragraph stays"
+        );
+        app.stop().await;
+    }
+}

@@ -10,11 +10,12 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use quire_core::manuscript::{DeleteMode, next_research_order};
 use quire_core::time::{EpochMs, now_ms};
-use quire_store::manuscripts::{EntityKind, InManuscript};
+use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::IntoParams;
 
+use super::chapter_content;
 use super::extract::{ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
@@ -60,7 +61,11 @@ pub(crate) async fn put_entity(
     if kind == EntityKind::Research && !order_given {
         row.order = new_research_order(app, actor, &row).await?;
     }
+    let before = text_before(app, actor, kind, &id).await?;
     let written = app.store.put(&actor.user_id, row, now).await?;
+    if let Some(before) = before {
+        chapter_content::forward_written(app, before.as_ref(), &written).await;
+    }
     Ok(Envelope(wire::to_wire(written.row(), now)))
 }
 
@@ -100,11 +105,34 @@ pub(crate) async fn update_entity(
             return Err(ApiError::field("manuscript_id", "read_only"));
         }
     }
+    let before = text_before(app, actor, kind, &id).await?;
     let written = app
         .store
         .update(&actor.user_id, kind, &id, update.patch, now)
         .await?;
+    if let Some(before) = before {
+        chapter_content::forward_written(app, before.as_ref(), &written).await;
+    }
     Ok(Envelope(wire::to_wire(written.row(), now)))
+}
+
+/// For a content row about to be written: `Some` of the row as stored before (`Some(None)`
+/// for a new one), so that the write can be forwarded into the chapter's document; `None`
+/// for every other kind.
+async fn text_before(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    id: &str,
+) -> Result<Option<Option<EntityRow>>, ApiError> {
+    if kind != EntityKind::ChapterContent {
+        return Ok(None);
+    }
+    match app.store.get(&actor.user_id, kind, id).await {
+        Ok(row) => Ok(Some(Some(row))),
+        Err(quire_store::StoreError::NotFound) => Ok(Some(None)),
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub(crate) async fn delete_entity(
