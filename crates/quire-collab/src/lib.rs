@@ -6,6 +6,7 @@
 //! a word count for REST readers. It knows nothing of HTTP or SQL: the transport lives in
 //! quire-server, the log's storage in quire-store behind [`log::UpdateLog`].
 
+pub mod commenting;
 pub mod compact;
 pub mod compaction;
 pub mod derive;

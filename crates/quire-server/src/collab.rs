@@ -3,10 +3,12 @@
 //! One socket multiplexes the chapters a device has open; a document's name is its chapter id.
 //! The upgrade needs the session cookie and our own Origin (like `/api/v4/ws`); each document
 //! is then authorised when the client sends its `Auth` frame (the provider sends one, usually
-//! with an empty token, before syncing): the owner and Editors get `read-write`, Commenters and
-//! Viewers `readonly` (their updates are answered `SyncStatus false` and never stored), anyone
-//! else `PermissionDenied`. Frames go to the document's room in `quire-collab`, which
-//! acknowledges an update only once the log holds it.
+//! with an empty token, before syncing): the owner and Editors get `read-write`; Commenters get
+//! `read-write` too, but each of their updates must change nothing but the comment threads and
+//! their anchors (`quire_collab::commenting`); Viewers get `readonly`. Refused updates are
+//! answered `SyncStatus false` and never stored; anyone else gets `PermissionDenied`. Frames go
+//! to the document's room in `quire-collab`, which acknowledges an update only once the log
+//! holds it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -235,8 +237,81 @@ pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response 
 /// room, or refused (its frames are ignored).
 enum Open {
     Authorising(Vec<DocMessage>),
-    Joined(Membership),
+    Joined(Joined),
     Refused,
+}
+
+/// A document this socket has joined.
+struct Joined {
+    membership: Membership,
+    /// A Commenter: each update is checked to change nothing but comments before the room
+    /// sees it (`quire_collab::commenting`).
+    commenting: bool,
+}
+
+impl Joined {
+    /// Hands `message` to the document's room; `false` when the socket has fallen behind and is
+    /// to be reset. A Commenter's update that changes more than comments is answered as a
+    /// read-only socket's is (`SyncStatus false`, never stored or relayed).
+    async fn deliver(
+        &self,
+        app: &AppState,
+        link: &PeerLink,
+        key: &str,
+        message: DocMessage,
+    ) -> bool {
+        if self.commenting
+            && let DocMessage::Update { update } | DocMessage::SyncStep2 { update } = &message
+            && !comments_only(app, key, update).await
+        {
+            tracing::info!(
+                conn = link.id,
+                key,
+                "refused a Commenter's update that changes the text"
+            );
+            return link
+                .frames
+                .try_send(encode::sync_status(key, false).into())
+                .is_ok();
+        }
+        self.membership.send(message).await
+    }
+
+    async fn leave(&self) {
+        self.membership.leave().await;
+    }
+}
+
+/// Whether a Commenter's `update` to the document of `key` changes only its comment threads
+/// and their anchors, checked against the room's current state.
+async fn comments_only(app: &AppState, key: &str, update: &[u8]) -> bool {
+    if quire_collab::commenting::changes_nothing(update) {
+        return true;
+    }
+    let name = protocol::document_name(key);
+    let state = match app.collab.state(name).await {
+        Ok(state) => state,
+        Err(error) => {
+            tracing::error!(%error, doc = name, "cannot read a document to check a Commenter's update");
+            return false;
+        }
+    };
+    let update = update.to_vec();
+    match tokio::task::spawn_blocking(move || {
+        quire_collab::commenting::comments_only(&state, &update)
+    })
+    .await
+    {
+        Ok(Ok(only)) => only,
+        Ok(Err(error)) => {
+            tracing::warn!(%error, doc = name, "a Commenter's update does not apply");
+            false
+        }
+        Err(error) => {
+            tracing::error!(%error, doc = name, "checking a Commenter's update panicked");
+            false
+        }
+    }
 }
 
 /// An authorisation finished: the document's key and how it opened.
@@ -281,7 +356,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
             }
             _ = ended.cancelled() => break Some((crate::live::close::SESSION_ENDED, "session_ended")),
             Some((key, opened)) = authorised.recv() => {
-                if let Err(reason) = settle_authorised(&mut docs, key, opened).await {
+                if let Err(reason) = settle_authorised(&app, &link, &mut docs, key, opened).await {
                     break Some(reason);
                 }
             }
@@ -315,13 +390,13 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     // answer; those already answered are left here.
     authorised.close();
     while let Some((_, opened)) = authorised.recv().await {
-        if let Ok(Open::Joined(membership)) = opened {
-            membership.leave().await;
+        if let Ok(Open::Joined(joined)) = opened {
+            joined.leave().await;
         }
     }
     for open in docs.into_values() {
-        if let Open::Joined(membership) = open {
-            membership.leave().await;
+        if let Open::Joined(joined) = open {
+            joined.leave().await;
         }
     }
     if let Some((code, reason)) = closing {
@@ -366,10 +441,10 @@ async fn handle_frame(
                 (app.clone(), actor.clone(), link.clone(), authorised.clone());
             tokio::spawn(async move {
                 let opened = authorise(&app, &actor, &link, &key).await;
-                if let Err(mpsc::error::SendError((_, Ok(Open::Joined(membership))))) =
+                if let Err(mpsc::error::SendError((_, Ok(Open::Joined(joined))))) =
                     answer.send((key, opened)).await
                 {
-                    membership.leave().await;
+                    joined.leave().await;
                 }
             });
         }
@@ -386,12 +461,13 @@ async fn handle_frame(
             }
             held.push(message);
         }
-        (Some(Open::Joined(membership)), DocMessage::Close) => {
-            membership.leave().await;
-            docs.remove(&key);
+        (Some(Open::Joined(_)), DocMessage::Close) => {
+            if let Some(Open::Joined(joined)) = docs.remove(&key) {
+                joined.leave().await;
+            }
         }
-        (Some(Open::Joined(membership)), message) => {
-            if !membership.send(message).await {
+        (Some(Open::Joined(joined)), message) => {
+            if !joined.deliver(app, link, &key, message).await {
                 return Err((close::RESET, "Reset Connection"));
             }
         }
@@ -413,6 +489,8 @@ async fn handle_frame(
 
 /// Puts an authorised document in place and hands its room the frames that waited for it.
 async fn settle_authorised(
+    app: &AppState,
+    link: &PeerLink,
     docs: &mut HashMap<String, Open>,
     key: String,
     opened: Result<Open, (u16, &'static str)>,
@@ -423,12 +501,12 @@ async fn settle_authorised(
     };
     for message in held {
         match docs.get(&key) {
-            Some(Open::Joined(membership)) if message == DocMessage::Close => {
-                membership.leave().await;
+            Some(Open::Joined(joined)) if message == DocMessage::Close => {
+                joined.leave().await;
                 docs.remove(&key);
             }
-            Some(Open::Joined(membership)) => {
-                let delivered = membership.send(message).await;
+            Some(Open::Joined(joined)) => {
+                let delivered = joined.deliver(app, link, &key, message).await;
                 if !delivered {
                     return Err((close::RESET, "Reset Connection"));
                 }
@@ -454,9 +532,12 @@ async fn authorise(
         Ok(_) => app.store.doc_access(&actor.user_id, name).await,
         Err(_) => Err(StoreError::NotFound),
     };
-    let scope = match access {
-        Ok(DocAccess::Write) => Scope::ReadWrite,
-        Ok(DocAccess::Read) => Scope::ReadOnly,
+    // A Commenter's device is told `read-write` (the framing knows no third scope) and its
+    // updates are checked one by one instead (`Joined::deliver`).
+    let (scope, commenting) = match access {
+        Ok(DocAccess::Write) => (Scope::ReadWrite, false),
+        Ok(DocAccess::Comment) => (Scope::ReadWrite, true),
+        Ok(DocAccess::Read) => (Scope::ReadOnly, false),
         Err(StoreError::NotFound | StoreError::NotAuthorized) => {
             deny(link, key, "not_found");
             return Ok(Open::Refused);
@@ -480,7 +561,10 @@ async fn authorise(
         .join(name, key, link.clone(), scope == Scope::ReadWrite)
         .await
     {
-        Ok(membership) => Ok(Open::Joined(membership)),
+        Ok(membership) => Ok(Open::Joined(Joined {
+            membership,
+            commenting,
+        })),
         Err(error) => {
             tracing::error!(%error, doc = name, "could not open a document");
             Err((close::RESET, "Reset Connection"))

@@ -8,11 +8,12 @@
 //! transaction (delivered on commit): the payload is the document id, far under NOTIFY's
 //! 8,000-byte limit; listeners fetch the updates themselves.
 
+use quire_core::manuscript::SharePermission;
 use quire_core::time::now_ms;
 use sqlx::{Any, AssertSqlSafe};
 
 use crate::manuscripts::EntityKind;
-use crate::manuscripts::access::{Need, owner_for_row};
+use crate::manuscripts::access::{Need, grant_of, owner_for_row};
 use crate::manuscripts::row::load_any_owner;
 use crate::{Backend, Store, StoreError};
 
@@ -35,12 +36,15 @@ pub struct StoredDoc {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocAccess {
     Write,
+    /// A Commenter: the comment threads and their anchors, nothing of the text
+    /// (`quire_collab::commenting`).
+    Comment,
     Read,
 }
 
 impl Store {
     /// The actor's access to the document of chapter `chapter_id`: its owner and Editors write;
-    /// Commenters and Viewers read; a chapter or manuscript in the trash is read-only;
+    /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
     /// `NotFound` for everyone else and for a chapter that does not exist.
     pub async fn doc_access(&self, actor: &str, chapter_id: &str) -> Result<DocAccess, StoreError> {
         let mut conn = self.pool.acquire().await?;
@@ -51,7 +55,15 @@ impl Store {
             Ok(_) => DocAccess::Write,
             Err(StoreError::NotAuthorized) => {
                 owner_for_row(&mut conn, actor, &chapter, Need::Read).await?;
-                DocAccess::Read
+                let grant = match chapter.manuscript_id.as_deref() {
+                    Some(m) => grant_of(&mut conn, actor, m).await?,
+                    None => None,
+                };
+                if grant == Some(SharePermission::Comment) {
+                    DocAccess::Comment
+                } else {
+                    DocAccess::Read
+                }
             }
             Err(other) => return Err(other),
         };

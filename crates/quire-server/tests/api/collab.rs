@@ -129,6 +129,98 @@ async fn collaborators_get_the_scope_their_grant_gives_and_strangers_nothing() {
     }
 }
 
+/// What a device holding `state` sends after `edit`, as client `client`.
+fn edit_of(state: &[u8], client: u64, edit: impl FnOnce(&mut yrs::TransactionMut)) -> Vec<u8> {
+    let doc = Doc::with_client_id(client);
+    doc.transact_mut()
+        .apply_update(Update::decode_v1(state).expect("a state"))
+        .expect("applies");
+    let before = doc.transact().state_vector();
+    edit(&mut doc.transact_mut());
+    doc.transact().encode_state_as_update_v1(&before)
+}
+
+/// The text of the chapter's first paragraph.
+fn first_text(txn: &mut yrs::TransactionMut) -> yrs::XmlTextRef {
+    use yrs::{WriteTxn, XmlOut};
+    let root = txn.get_or_insert_xml_fragment("default");
+    let Some(XmlOut::Element(p)) = root.get(txn, 0) else {
+        panic!("no paragraph")
+    };
+    let Some(XmlOut::Text(text)) = p.get(txn, 0) else {
+        panic!("no text")
+    };
+    text
+}
+
+#[tokio::test]
+async fn a_commenter_adds_comments_and_their_anchors_but_never_text() {
+    use yrs::{Map, MapPrelim, Text, WriteTxn};
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        app.sign_up_as(&app.new_client(), "Co", "co@example.com", PASSWORD)
+            .await;
+        app.post_json(
+            "manuscripts/share",
+            &json!({"manuscript_id": id("m1"), "email": "co@example.com", "permissions": 2}),
+        )
+        .await
+        .data();
+        let mut ada = Client::open(&app, "ada@example.com").await;
+        ada.join(&c1).await;
+        ada.send(sync(&c1, 2, &paragraph(11, "It was late at night.")))
+            .await;
+        assert_eq!(ada.next().await.1, Heard::Status(true));
+
+        // The framing has no third scope: the Commenter's device is told read-write …
+        let mut commenter = Client::open(&app, "co@example.com").await;
+        let (scope, state) = commenter.join(&c1).await;
+        assert_eq!(scope, "read-write");
+
+        // … and a thread with its anchor in the text is taken, stored and relayed.
+        let comment = edit_of(&state, 21, |txn| {
+            txn.get_or_insert_map("comments").insert(
+                txn,
+                "t1",
+                MapPrelim::from([("body", "Too slow?")]),
+            );
+            let mut anchor = yrs::types::Attrs::new();
+            anchor.insert(
+                "comment".into(),
+                yrs::Any::from_json(r#"{"id": "t1"}"#).expect("json"),
+            );
+            first_text(txn).format(txn, 7, 4, anchor);
+        });
+        commenter.send(sync(&c1, 2, &comment)).await;
+        assert_eq!(commenter.next().await.1, Heard::Status(true));
+        assert!(matches!(ada.next().await.1, Heard::Update(_)));
+        let derived = app.state.collab.state(&c1).await.expect("a state");
+        assert_eq!(text_of(&derived), "It was late at night.");
+
+        // Text typed, or a bold mark, is refused: not stored, not relayed.
+        for edit in [
+            edit_of(&derived, 21, |txn| first_text(txn).insert(txn, 0, "So ")),
+            edit_of(&derived, 21, |txn| {
+                let mut bold = yrs::types::Attrs::new();
+                bold.insert("bold".into(), yrs::Any::from_json("{}").expect("json"));
+                first_text(txn).format(txn, 0, 2, bold);
+            }),
+        ] {
+            commenter.send(sync(&c1, 2, &edit)).await;
+            assert_eq!(commenter.next().await.1, Heard::Status(false));
+        }
+        ada.quiet().await;
+        let stored = app.state.store.doc_load(&c1).await.expect("a read");
+        assert_eq!(stored.updates.len(), 2, "Ada's paragraph and the comment");
+        assert_eq!(
+            text_of(&app.state.collab.state(&c1).await.expect("a state")),
+            "It was late at night."
+        );
+        app.stop().await;
+    }
+}
+
 #[tokio::test]
 async fn the_auth_frame_of_the_stock_provider_with_its_version_opens_the_chapter() {
     let app = writer_with_a_chapter(Db::Sqlite).await;
