@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Manuscript } from '@/storage';
+import { fromServer } from '@/storage/local-rows';
 import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
 
 import { CONTENT_BATCH_SIZE } from './loader';
@@ -201,6 +202,26 @@ describe('loading', () => {
     await engine.loader.refreshShelf();
     expect(await db.manuscripts.get('BookSharedByBea000001')).toBeUndefined();
     expect(await db.manuscripts.get(id(1))).toBeDefined();
+  });
+
+  it('keeps a shared manuscript opened by its address before the shelf listed it, and marks it shared', async () => {
+    const { remote, db, engine } = createTestEngine();
+    const shared = {
+      ...manuscript('BookSharedByBea000001', { title: 'Bea’s' }),
+      user_id: 'UserBeaWriter000000002',
+    };
+    // Opened by its address: stored from its own answer, which carries no shared marks.
+    await db.manuscripts.put({ ...fromServer(shared, TEST_USER), content_loaded: true });
+    remote.shared.set('BookSharedByBea000001', { ...shared, shared_permissions: 2 });
+
+    await engine.loader.refreshShelf();
+
+    expect(await db.manuscripts.get('BookSharedByBea000001')).toMatchObject({
+      shared_with_me: 1,
+      owner_id: 'UserBeaWriter000000002',
+      shared_permissions: 2,
+      content_loaded: true,
+    });
   });
 
   it('fetches a chapter’s content only when the announced one is newer', async () => {

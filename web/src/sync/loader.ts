@@ -101,6 +101,11 @@ export function createLoader(deps: LoaderDeps): Loader {
     const manuscriptTable = rowTable(db, 'manuscripts');
     const mine = (table: typeof folderTable, keep: (row: LocalRow) => boolean) => () =>
       table.where('user_id').equals(userId).filter(keep).toArray();
+    // A shared manuscript opened by its address before the shelf listed it was stored from its
+    // own answer, without the shared marks. It belongs to the shared listing: it is not one of
+    // the user's own that has gone, and it gets the marks (whether the user may write) now.
+    const sharedById = new Map(shared.map((row) => [row.id, row]));
+    const inShared = (row: LocalRow) => isShared(row) || sharedById.has(row.id);
     return db.transaction('rw', folderTable, manuscriptTable, async () => {
       await mergeListing(folderTable, {
         userId,
@@ -110,16 +115,26 @@ export function createLoader(deps: LoaderDeps): Loader {
       });
       const own = await mergeListing(manuscriptTable, {
         userId,
-        covered: mine(manuscriptTable, (row) => !isShared(row)),
+        covered: mine(manuscriptTable, (row) => !inShared(row)),
         serverRows: manuscripts,
         toLocal: (server, local) => listedManuscript(server, local, false),
       });
       const others = await mergeListing(manuscriptTable, {
         userId,
-        covered: mine(manuscriptTable, isShared),
+        covered: mine(manuscriptTable, inShared),
         serverRows: shared,
         toLocal: (server, local) => listedManuscript(server, local, true),
       });
+      await manuscriptTable
+        .where('id')
+        .anyOf([...sharedById.keys()])
+        .filter((row) => row.user_id === userId && !isShared(row))
+        .modify((row) => {
+          const server = sharedById.get(row.id);
+          row.shared_with_me = 1;
+          row.owner_id = typeof server?.user_id === 'string' ? server.user_id : undefined;
+          row.shared_permissions = server?.shared_permissions;
+        });
       return [...own.removed, ...others.removed];
     });
   }

@@ -29,6 +29,7 @@ export interface WorkspaceSeed {
   outlines?: Partial<OutlineRow>[];
   chapters?: Partial<ChapterRow>[];
   canWrite?: boolean;
+  canComment?: boolean;
   userSettings?: Partial<EditorUserSettings>;
 }
 
@@ -120,6 +121,7 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
       writer,
       saveManuscript,
       canWrite: seed.canWrite ?? true,
+      canComment: seed.canComment ?? seed.canWrite ?? true,
       userSettings: {
         subchaptersAsScenes: false,
         hideHeader: false,

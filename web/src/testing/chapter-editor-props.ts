@@ -13,6 +13,7 @@ export function chapterEditorProps(
     handle,
     settings: { comments_enabled: true },
     canWrite: true,
+    canComment: true,
     user: { id: 'u1', name: 'Ana' },
     hideSavingIndicator: false,
     floatingToolbar: false,

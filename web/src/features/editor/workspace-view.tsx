@@ -407,6 +407,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
               handle={opened.handle}
               settings={manuscript.settings}
               canWrite={workspace.canWrite}
+              canComment={workspace.canComment}
               user={editorUser}
               hideSavingIndicator={userSettings.hideSavingIndicator}
               floatingToolbar={userSettings.floatingToolbar}

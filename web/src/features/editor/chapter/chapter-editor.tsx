@@ -29,6 +29,8 @@ export interface ChapterEditorProps {
   /** The manuscript's settings (comments, page, typography). */
   settings: ManuscriptSettings | undefined;
   canWrite: boolean;
+  /** A Commenter (or a writer): may start, answer and resolve comments, not change the text. */
+  canComment: boolean;
   user: { id: string; name: string };
   hideSavingIndicator: boolean;
   floatingToolbar: boolean;
@@ -122,6 +124,8 @@ function ChapterEditorBody(
   // every keystroke and is the indicator's alone. `writable()` is the handle's own rule.
   const blocked = useChapterBlocked(handle);
   const writable = props.canWrite && !blocked && handle.writable();
+  // The server takes a Commenter's updates only when they touch nothing but comments.
+  const commentable = writable || (props.canComment && !blocked && handle.writable());
   const commentsEnabled = settings?.comments_enabled ?? true;
   const { editor, footnotes, contentError } = useChapterEditor({
     extensions: props.extensions,
@@ -168,7 +172,7 @@ function ChapterEditorBody(
 
   const deleteComment = (id: string) => {
     comments.remove(id);
-    if (writable) editor.commands.unsetComment(id);
+    if (commentable) editor.commands.unsetComment(id);
   };
 
   const insertFootnote = () => {
@@ -211,6 +215,7 @@ function ChapterEditorBody(
           end={indicator}
           actions={{
             commentsEnabled,
+            canComment: commentable,
             commentsOpen,
             onComment: startComment,
             onToggleComments: () => {
@@ -260,7 +265,8 @@ function ChapterEditorBody(
           <CommentsPanel
             store={comments}
             user={user}
-            writable={writable}
+            writable={commentable}
+            deletes={writable ? 'any' : 'own'}
             composing={composing}
             onAdd={addComment}
             onCancelCompose={() => {

@@ -47,6 +47,7 @@ function formatDate(iso: string, locale: string): string {
 function ThreadCard(props: {
   thread: CommentThread;
   writable: boolean;
+  canDelete: boolean;
   onReply: (body: string) => void;
   onResolve: (resolved: boolean) => void;
   onDelete: () => void;
@@ -143,9 +144,11 @@ function ThreadCard(props: {
                   ? t('chapter_editor.comments.reopen')
                   : t('chapter_editor.comments.resolve')}
               </Button>
-              <Button size="compact-xs" variant="subtle" color="red" onClick={props.onDelete}>
-                {t('chapter_editor.comments.delete')}
-              </Button>
+              {props.canDelete && (
+                <Button size="compact-xs" variant="subtle" color="red" onClick={props.onDelete}>
+                  {t('chapter_editor.comments.delete')}
+                </Button>
+              )}
             </Group>
           </>
         )}
@@ -157,7 +160,10 @@ function ThreadCard(props: {
 export interface CommentsPanelProps {
   store: CommentsStore;
   user: { id: string; name: string };
+  /** Whether threads can be started, answered and resolved here (writers and Commenters). */
   writable: boolean;
+  /** Whose threads can be deleted: any (the chapter's writers) or the user's own (Commenters). */
+  deletes: 'any' | 'own';
   /** A comment being started on the selection; `onAdd` anchors it. */
   composing: boolean;
   onAdd: (body: string) => void;
@@ -259,6 +265,7 @@ export function CommentsPanel(props: CommentsPanelProps) {
                 key={thread.id}
                 thread={thread}
                 writable={props.writable}
+                canDelete={props.deletes === 'any' || thread.authorId === props.user.id}
                 onReply={(body) => props.store.reply(thread.id, props.user, body)}
                 onResolve={(resolved) => props.store.setResolved(thread.id, resolved)}
                 onDelete={() => {

@@ -93,6 +93,50 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     expect(editor.getHTML()).toBe('<p>Anchor this word</p>');
   });
 
+  it('lets a Commenter comment on a text it cannot change, and delete only its own threads', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('Anchor this word') });
+    commentsStore(handle.doc).add({ id: 'u9', name: 'Writer' }, 'A note of the writer');
+    const { editor } = renderEditor(handle, { canWrite: false, canComment: true });
+    expect(editor.isEditable).toBe(false);
+    act(() => {
+      editor.commands.setTextSelection({ from: 8, to: 12 });
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Comment' })).toBeEnabled();
+    });
+    expect(screen.getByRole('button', { name: 'Bold' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
+      target: { value: 'Vague?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
+
+    const mine = commentsStore(handle.doc)
+      .list()
+      .find((thread) => thread.authorId === 'u1');
+    expect(mine?.body).toBe('Vague?');
+    expect(editor.getHTML()).toContain(
+      `<span data-comment-id="${mine?.id ?? ''}" class="comment-anchor">this</span>`,
+    );
+    const cards = await screen.findAllByTestId('comment-thread');
+    const deletable = cards.filter((card) =>
+      within(card).queryByRole('button', { name: 'Delete' }),
+    );
+    expect(deletable).toHaveLength(1);
+    expect(deletable[0]).toHaveTextContent('Vague?');
+  });
+
+  it('gives a Viewer no comment button', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('Anchor this word') });
+    const { editor } = renderEditor(handle, { canWrite: false, canComment: false });
+    act(() => {
+      editor.commands.setTextSelection({ from: 8, to: 12 });
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Comment' })).toBeDisabled();
+    });
+  });
+
   it('inserts a footnote at the caret and lists its body, numbered, editable', async () => {
     const handle = fakeChapterHandle({ doc: docWithParagraphs('A claim.') });
     const { editor } = renderEditor(handle);

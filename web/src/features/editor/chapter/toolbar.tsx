@@ -28,6 +28,8 @@ import { useToolbarState } from './toolbar-state';
 
 export interface ToolbarActions {
   commentsEnabled: boolean;
+  /** Whether a comment can be started on the selection (writers and Commenters). */
+  canComment: boolean;
   commentsOpen: boolean;
   onComment: () => void;
   onToggleComments: () => void;
@@ -131,7 +133,7 @@ export function ChapterToolbar(props: {
         <ActionButton
           label={t('chapter_editor.comments.button')}
           icon={IconMessagePlus}
-          disabled={!writable || !state.hasSelection}
+          disabled={!actions.canComment || !state.hasSelection}
           onClick={actions.onComment}
         />
       )}

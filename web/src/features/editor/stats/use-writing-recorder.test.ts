@@ -61,6 +61,7 @@ function setup({
     writer: engine.writer,
     saveManuscript,
     canWrite: true,
+    canComment: true,
     userSettings: {
       subchaptersAsScenes: false,
       hideHeader: false,

@@ -89,6 +89,8 @@ export interface Workspace {
   saveManuscript(changes: Partial<ManuscriptRow>): Promise<void>;
   /** False for a Viewer or Commenter of someone else's manuscript. */
   canWrite: boolean;
+  /** Whether the user may comment: a writer, or a Commenter the manuscript is shared with. */
+  canComment: boolean;
   userSettings: EditorUserSettings;
 }
 

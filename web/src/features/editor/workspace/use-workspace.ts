@@ -18,8 +18,12 @@ import type {
 } from './types';
 import { mergeManuscriptChanges } from './types';
 
-/** Spec §6: sharing permission values; an Editor (Write, 1) may change the text. */
+/**
+ * Spec §6: sharing permission values. An Editor (Write, 1) may change the text; a Commenter
+ * (Comment, 2) may comment on it.
+ */
 const SHARE_WRITE = 1;
+const SHARE_COMMENT = 2;
 
 export type WorkspaceState =
   | { status: 'loading'; workspace: null }
@@ -177,6 +181,10 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
         });
       },
       canWrite: !shared || row.shared_permissions === SHARE_WRITE,
+      canComment:
+        !shared ||
+        row.shared_permissions === SHARE_WRITE ||
+        row.shared_permissions === SHARE_COMMENT,
       userSettings,
     };
   }, [shown, structure, engine, userId, userSettings, db]);

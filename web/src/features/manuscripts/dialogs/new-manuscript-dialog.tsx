@@ -16,12 +16,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  SMALL_SCREEN_QUERY,
-  TitleInput,
-  DEFAULT_MODAL_SIZE,
-  useBusySubmit,
-} from '@/components/ui';
+import { SMALL_SCREEN_QUERY, TitleInput, DEFAULT_MODAL_SIZE, useBusySubmit } from '@/components/ui';
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
 
