@@ -9,6 +9,7 @@ import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
 import type * as Y from 'yjs';
 
+import { CaretInView } from './extensions/caret-in-view';
 import { CommentMark } from './extensions/comment-mark';
 import { FindReplace } from './extensions/find-replace';
 import { FootnoteNode } from './extensions/footnote-node';
@@ -32,6 +33,8 @@ export interface ChapterExtensionsOptions {
  *   extension's Yjs undo, which only reverts this device's edits; and without `trailingNode`,
  *   which would write a paragraph into a document merely opened (also read-only ones).
  * - Links are added from the toolbar (no autolinking work per keystroke), never opened on click.
+ * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
+ *   visible after a keystroke.
  */
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
@@ -50,6 +53,7 @@ export function createChapterExtensions(options: ChapterExtensionsOptions): AnyE
     FootnoteNode,
     FindReplace.configure({ onOpen: options.onOpenFind ?? null }),
     SmartQuotes.configure({ isEnabled: options.smartQuotes ?? (() => true) }),
+    CaretInView,
     Collaboration.configure({ fragment: options.fragment }),
   ];
 }

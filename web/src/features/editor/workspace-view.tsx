@@ -141,6 +141,9 @@ function SidePanel({
       style={{
         flexShrink: 0,
         overflowY: 'auto',
+        // Its size is the screen's: what changes in it, or beside it, is laid out and painted
+        // on its own side (issue 6's typing benchmark).
+        contain: 'strict',
         ...(side === 'left' ? { borderRight: border } : { borderLeft: border }),
       }}
     >

@@ -68,6 +68,16 @@ export interface CollabConnectionOptions {
 
 const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
 
+/**
+ * Edits made here go to the server this long after the first of them, merged into one message
+ * (the provider's own batching; it counts the change as unsynced at once, so the status and the
+ * acknowledgement rules are unchanged). Sending inside the keystroke put the socket's work
+ * between the key and the frame that shows it (issue 6's typing benchmark); a frame is at most
+ * about 17 ms, so the message leaves after that frame, and a collaborator sees the text that
+ * much later.
+ */
+export const SEND_DELAY_MS = 20;
+
 /** One opened chapter. Several handles may share one document; each is closed on its own. */
 export interface ChapterHandle {
   readonly chapterId: string;
@@ -195,6 +205,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       document: doc,
       token: '',
       websocketProvider: socket,
+      flushDelay: SEND_DELAY_MS,
       onAuthenticated: ({ scope }) => {
         denied = false;
         retryDelay = retry.initialMs;
