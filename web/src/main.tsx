@@ -1,6 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
+// First: its reads, and the editor's code, start while the modules below are evaluated.
+import '@/app/early-start';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -10,7 +10,22 @@ import type { RouteAccess } from './route-access';
 import { runGuard } from './run-guard';
 import type { GuardDeps } from './run-guard';
 
-export const appGuardDeps: GuardDeps = { session, isOnline, previousPath };
+let lateRefusalHandler: ((to: string) => void) | null = null;
+
+/**
+ * What a late refusal (`GuardDeps.onLateRefusal`) does in the app: the router, once it exists,
+ * sets this (`router.ts`).
+ */
+export function setLateRefusalHandler(handle: ((to: string) => void) | null): void {
+  lateRefusalHandler = handle;
+}
+
+export const appGuardDeps: GuardDeps = {
+  session,
+  isOnline,
+  previousPath,
+  onLateRefusal: (to) => lateRefusalHandler?.(to),
+};
 
 /**
  * A route loader that runs the route's guard first (redirecting when refused), then the

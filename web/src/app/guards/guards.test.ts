@@ -19,15 +19,18 @@ interface FakeSessionOptions {
   peeked?: SessionUser | null;
   online?: boolean;
   previous?: string | null;
+  /** Whether the session was already initialised in this page (default true). */
+  initialised?: boolean;
 }
 
 function fakeDeps(options: FakeSessionOptions = {}) {
   const initialise = vi.fn(() => Promise.resolve(options.initialisesTo ?? null));
+  const onLateRefusal = vi.fn();
   const deps: GuardDeps = {
     session: {
       getState: () => ({
         user: options.current ?? null,
-        initialised: true,
+        initialised: options.initialised ?? true,
         needsToLoginAgain: false,
       }),
       initialise,
@@ -35,8 +38,9 @@ function fakeDeps(options: FakeSessionOptions = {}) {
     },
     isOnline: () => options.online ?? true,
     previousPath: () => options.previous ?? null,
+    onLateRefusal,
   };
-  return { deps, initialise };
+  return { deps, initialise, onLateRefusal };
 }
 
 const AUTH: RouteAccess = { kind: 'auth' };
@@ -85,6 +89,66 @@ describe('login-required routes', () => {
 
   it('send a visitor without a user to login', async () => {
     const { deps } = fakeDeps({ current: null, initialisesTo: null });
+    await expect(runGuard(AUTH, deps)).resolves.toEqual(redirect(paths.login));
+  });
+});
+
+describe('login-required routes on a page load with a cached user', () => {
+  it('let the cached user in without waiting for the server, and verify the session after', async () => {
+    let answer: (user: SessionUser | null) => void = () => undefined;
+    const { deps, initialise, onLateRefusal } = fakeDeps({
+      initialised: false,
+      peeked: buildUser(),
+    });
+    initialise.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await expect(runGuard(AUTH, deps)).resolves.toEqual(allow);
+    expect(initialise).toHaveBeenCalledTimes(1);
+    answer(buildUser());
+    await initialise.mock.results[0]?.value;
+    await Promise.resolve();
+    expect(onLateRefusal).not.toHaveBeenCalled();
+  });
+
+  it('send the user to login when the server then refuses the session', async () => {
+    const { deps, onLateRefusal } = fakeDeps({
+      initialised: false,
+      peeked: buildUser(),
+      initialisesTo: null,
+    });
+    await expect(runGuard(AUTH, deps)).resolves.toEqual(allow);
+    await vi.waitFor(() => {
+      expect(onLateRefusal).toHaveBeenCalledWith(paths.login);
+    });
+  });
+
+  it('send the user to login when the verification itself fails', async () => {
+    const { deps, onLateRefusal } = fakeDeps({ initialised: false, peeked: buildUser() });
+    deps.session.initialise = () => Promise.reject(new Error('storage exploded'));
+    await expect(runGuard(AUTH, deps)).resolves.toEqual(allow);
+    await vi.waitFor(() => {
+      expect(onLateRefusal).toHaveBeenCalledWith(paths.login);
+    });
+  });
+
+  it('wait for the server when the cached user may not enter (it may know a higher level)', async () => {
+    const access: RouteAccess = { kind: 'auth', minLevel: LEVELS.ambassador };
+    const { deps, initialise, onLateRefusal } = fakeDeps({
+      initialised: false,
+      peeked: buildUser({ level: LEVELS.writer }),
+      initialisesTo: buildUser({ level: LEVELS.ambassador }),
+    });
+    await expect(runGuard(access, deps)).resolves.toEqual(allow);
+    expect(initialise).toHaveBeenCalledTimes(1);
+    expect(onLateRefusal).not.toHaveBeenCalled();
+  });
+
+  it('wait for the server when nothing is cached', async () => {
+    const { deps } = fakeDeps({ initialised: false, peeked: null, initialisesTo: null });
     await expect(runGuard(AUTH, deps)).resolves.toEqual(redirect(paths.login));
   });
 });

@@ -45,6 +45,21 @@ describe('the app shell’s sync', () => {
     expect(started[0]?.stop).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the server to verify a session that a screen opened on the cached user', () => {
+    started.length = 0;
+    const user = buildUser({ id: 'UserAnaWriter000000001' });
+    const unverified = { user, initialised: false, needsToLoginAgain: false };
+    const getState = vi.spyOn(session, 'getState').mockReturnValue(unverified);
+    renderShell();
+    expect(started).toHaveLength(0);
+
+    getState.mockRestore();
+    act(() => {
+      session.setUser(user);
+    });
+    expect(started.map((run) => run.options.userId)).toEqual(['UserAnaWriter000000001']);
+  });
+
   it('goes to logout when the sync says so, telling why when the local database failed', async () => {
     started.length = 0;
     act(() => {

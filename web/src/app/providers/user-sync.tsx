@@ -11,14 +11,14 @@ import { startSessionSync } from '@/sync';
 export const DATABASE_CLOSED_NOTIFICATION_ID = 'local-database-closed';
 
 /**
- * While someone is signed in, runs their sync (outbox, loading, live channel, action logs;
+ * While someone is signed in (the session verified, or found offline), runs their sync (outbox, loading, live channel, action logs;
  * `sync/`), and stops it on logout — and while the re-login modal waits, since the server
  * refuses this session then (it starts again, reloading server data, once the modal
  * succeeds). A full device is shown; a local database that can no longer be used logs out
  * (spec §8). Renders nothing; mounted once in the root layout.
  */
 export function UserSync() {
-  const { user, needsToLoginAgain } = useSession();
+  const { user, initialised, needsToLoginAgain } = useSession();
   const userId = user?.id;
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -58,7 +58,9 @@ export function UserSync() {
   });
 
   useEffect(() => {
-    if (!userId || needsToLoginAgain) return;
+    // A screen let in on the cached user shows before the server has verified the session
+    // (app/guards); the sync waits for that answer.
+    if (!userId || !initialised || needsToLoginAgain) return;
     const running = startSessionSync({
       userId,
       reloadUser: () => session.reload(),
@@ -75,7 +77,7 @@ export function UserSync() {
     return () => {
       running.stop();
     };
-  }, [userId, needsToLoginAgain, generation]);
+  }, [userId, initialised, needsToLoginAgain, generation]);
 
   return null;
 }

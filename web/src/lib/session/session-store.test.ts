@@ -215,6 +215,17 @@ describe('a user cache in the shared database', () => {
     expect(userCache.value).toEqual(fresh);
   });
 
+  it('reads the cache once for a peek at page load and the initialisation after it', async () => {
+    const userCache = memoryCache(ana);
+    const store = createSessionStore({
+      fetchCurrentUser: () => Promise.resolve(ana),
+      storage: memoryStorage(),
+      userCache,
+    });
+    await Promise.all([store.peekUser(), store.initialise()]);
+    expect(userCache.load).toHaveBeenCalledTimes(1);
+  });
+
   it('moves a user cached in localStorage by an older build, and clears it on logout', async () => {
     const storage = memoryStorage({ [storageKeys.cachedUser]: JSON.stringify(ana) });
     const userCache = memoryCache();

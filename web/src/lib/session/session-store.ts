@@ -73,6 +73,8 @@ export function createSessionStore({
 }: SessionDeps): SessionStore {
   let state: SessionState = { user: null, initialised: false, needsToLoginAgain: false };
   let pending: Promise<SessionUser | null> | null = null;
+  /** The cached user being read: a peek at page load and the initialisation share one read. */
+  let reading: Promise<SessionUser | null> | null = null;
   const listeners = new Set<() => void>();
 
   function update(next: Partial<SessionState>): void {
@@ -111,6 +113,13 @@ export function createSessionStore({
     return stored;
   }
 
+  function readCachedUserOnce(): Promise<SessionUser | null> {
+    reading ??= readCachedUser().finally(() => {
+      reading = null;
+    });
+    return reading;
+  }
+
   function forget(): void {
     storage.remove(storageKeys.cachedUser);
     storage.remove(storageKeys.mightBeLoggedIn);
@@ -125,7 +134,7 @@ export function createSessionStore({
   }
 
   async function run(): Promise<SessionUser | null> {
-    const cached = await readCachedUser();
+    const cached = await readCachedUserOnce();
     const mightBeLoggedIn = storage.read(storageKeys.mightBeLoggedIn) !== null;
     if (cached) update({ user: cached });
     if (!cached && !mightBeLoggedIn) {
@@ -155,7 +164,7 @@ export function createSessionStore({
         listeners.delete(listener);
       };
     },
-    peekUser: async () => (state.initialised ? state.user : (state.user ?? readCachedUser())),
+    peekUser: async () => (state.initialised ? state.user : (state.user ?? readCachedUserOnce())),
     initialise() {
       pending ??= run().finally(() => {
         pending = null;
