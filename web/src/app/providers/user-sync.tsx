@@ -11,11 +11,11 @@ import { startSessionSync } from '@/sync';
 export const DATABASE_CLOSED_NOTIFICATION_ID = 'local-database-closed';
 
 /**
- * While someone is signed in (the session verified, or found offline), runs their sync (outbox, loading, live channel, action logs;
- * `sync/`), and stops it on logout — and while the re-login modal waits, since the server
- * refuses this session then (it starts again, reloading server data, once the modal
- * succeeds). A full device is shown; a local database that can no longer be used logs out
- * (spec §8). Renders nothing; mounted once in the root layout.
+ * While someone is signed in (the session verified, or found offline), runs their sync
+ * (outbox, loading, live channel, action logs; `sync/`), and stops it on logout — and while the
+ * re-login modal waits, since the server refuses this session then (it starts again, reloading
+ * server data, once the modal succeeds). A full device is shown; a local database that can no
+ * longer be used logs out (spec §8). Renders nothing; mounted once in the root layout.
  */
 export function UserSync() {
   const { user, initialised, needsToLoginAgain } = useSession();
