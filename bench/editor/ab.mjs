@@ -18,7 +18,7 @@ import { reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
 import { summary } from './lib/report.mjs';
-import { seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { TRACE_CATEGORIES, perKeystroke, placeCaret, typeSteadily } from './lib/typing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,11 +41,7 @@ try {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' });
   await context.addInitScript(probe, { lastParagraph: chapters[1].paragraphs.at(-1).slice(0, 80) });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(writer.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+  await logIn(page, writer);
   await page.goto(`/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}`);
   await page.waitForFunction(() => window.__bench?.open?.end !== undefined, null, { timeout: 60_000 });
   await sleep(1500);

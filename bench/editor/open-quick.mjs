@@ -12,7 +12,7 @@ import { reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
 import { appFunctions, byPackage, startProfile, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml } from './lib/prose.mjs';
-import { seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
 import { TRACE_CATEGORIES } from './lib/typing.mjs';
 
@@ -51,11 +51,7 @@ try {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' });
   await context.addInitScript(probe, { lastParagraph });
   let page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(writer.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+  await logIn(page, writer);
   await page.goto(url);
   const first = await opened(page);
   console.log(`first open ${f(first.end)}`);

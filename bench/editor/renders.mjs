@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
-import { seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { placeCaret } from './lib/typing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,11 +82,7 @@ try {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 } });
   await context.addInitScript(hook);
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(writer.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+  await logIn(page, writer);
   await page.goto(`/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[0]}`);
   await page.waitForFunction((t) => document.querySelector('.ProseMirror')?.lastElementChild?.textContent.startsWith(t), text.paragraphs.at(-1).slice(0, 40), { timeout: 60_000 });
   await sleep(2000);

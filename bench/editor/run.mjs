@@ -18,7 +18,7 @@ import { probe } from './lib/probe.mjs';
 import { appFunctions, byPackage, labeler, startProfile, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
 import { ms, summary, table, verdict } from './lib/report.mjs';
-import { seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
 import { TRACE_CATEGORIES, caretInView, perKeystroke, placeCaret, typeSteadily } from './lib/typing.mjs';
 
@@ -159,11 +159,7 @@ async function quireSide(browser) {
     const context = await browser.newContext({ baseURL: server.baseURL, viewport: VIEWPORT, locale: 'en-US', colorScheme: 'light' });
     await context.addInitScript(probe, { lastParagraph });
     let page = await context.newPage();
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(writer.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+    await logIn(page, writer);
 
     // First open: the document comes from the server and is stored locally.
     await page.goto(url);

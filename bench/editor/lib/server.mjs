@@ -70,6 +70,15 @@ export function newId() {
 }
 
 /** A writer signed up over the API (the session cookie sign-up sets). */
+/** Logs `writer` in on the app's login page and waits for the manuscripts screen. */
+export async function logIn(page, writer) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(writer.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(writer.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
+}
+
 export async function signUp(baseURL, writer) {
   const response = await fetch(new URL('/api/v4/users/', baseURL), {
     method: 'POST',
