@@ -66,7 +66,7 @@ async function main() {
   const limitMs = 50;
   const fan = { clientsPerRoom: config.clientsPerRoom, roomSteps: config.roomSteps, keys: config.keys, rate: 8, limitMs, log };
   const idleOpts = { perSocket: 100, seedWords: 50 };
-  const results = { keys: config.keys, clientsPerRoom: config.clientsPerRoom, ingest: [], seeded: [] };
+  const results = { keys: config.keys, clientsPerRoom: config.clientsPerRoom, cores: cpus().length, ingest: [], seeded: [] };
   const systems = [
     ['quire', () => startQuire({ binary, workDir, label: 'sqlite' })],
     ['hocuspocus', () => startHocuspocus({ workDir, label: 'main' })],
@@ -171,7 +171,12 @@ function notes() {
   return n;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Exits once done: the forked client workers would otherwise keep the harness (and the
+// benchmark lock it runs under) alive after a partial run.
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -27,11 +27,11 @@ export function render({ date, machine, versions, config, results, notes }) {
   ]), '');
 
   out.push('## 2. Keystroke fan-out', '');
-  out.push(`${r.clientsPerRoom} clients a room, one typist a room at 8 characters/s, ${r.keys} keystrokes a step; latency = a keystroke typed → seen by each other client of its room. Ramped until p99 ≥ 50 ms or a drop (a keystroke not delivered within 3 s, or a socket closed).`, '');
+  out.push(`${r.clientsPerRoom} clients a room, one typist a room at 8 characters/s, ${r.keys} keystrokes a step; latency = a keystroke typed → seen by each other client of its room. Ramped until p99 ≥ 50 ms or a drop (a keystroke not delivered within 3 s, or a socket closed). CPU is a share of one core over the step; the machine has ${r.cores} and the client processes run on them too, so server + clients near ${r.cores * 100} % means the clients, not only the server, set the limit.`, '');
   for (const s of [q, h, r.multi].filter(Boolean)) {
     out.push(`**${s.name}**`, '');
-    out.push(table(['clients', 'rooms', 'p50 (ms)', 'p99 (ms)', 'server CPU (%)', 'server RSS (MiB)', 'drops', 'closes', 'deliveries'],
-      s.fanout.steps.map((x) => [x.clients, x.rooms, ms(x.p50), ms(x.p99), x.cpu.toFixed(0), mib(x.rss), x.drops, x.closes, x.deliveries])), '');
+    out.push(table(['clients', 'rooms', 'p50 (ms)', 'p99 (ms)', 'server CPU (%)', "clients' CPU (%)", 'server RSS (MiB)', 'drops', 'closes', 'deliveries'],
+      s.fanout.steps.map((x) => [x.clients, x.rooms, ms(x.p50), ms(x.p99), x.cpu.toFixed(0), x.clientCpu?.toFixed(0) ?? 'n/a', mib(x.rss), x.drops, x.closes, x.deliveries])), '');
   }
   out.push(table(['system', 'most clients at p99 < 50 ms'], [
     ...[q, h, r.multi].filter(Boolean).map((s) => [s.name, `${s.fanout.best}${s.fanout.capped ? ' (the ramp\'s top: not reached)' : ''}`]),

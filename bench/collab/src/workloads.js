@@ -1,5 +1,5 @@
 // Workloads 1–4, each run the same way against any target (see servers.js).
-import { now, sleep } from './proc.js';
+import { now, sleep, cpuOf } from './proc.js';
 import { median, percentile } from './stats.js';
 
 /** 1. Cold open: a 150k-word novel in 60 chapters, stored, server restarted, opened to synced. */
@@ -49,11 +49,14 @@ export async function fanout(target, pool, { clientsPerRoom, roomSteps, keys, ra
     const share = (w) => clients.filter((_, i) => i % W === w);
     await pool.each('fanoutSetup', (w) => ({ clients: share(w), cookie: target.cookie }));
     await sleep(500);
-    const cpu0 = target.cpu();
+    const clientPids = pool.workers.map((w) => w.pid);
+    const [cpu0, clientCpu0] = [target.cpu(), cpuOf(clientPids)];
     const t0 = now();
     const results = await pool.each('fanoutRun', () => ({ startAt: t0 + 300, keys, rate, graceMs: 3000 }));
     const elapsed = (now() - t0) / 1000;
     const cpu = ((target.cpu() - cpu0) / elapsed) * 100;
+    // The client processes share the cores with the server: their CPU is said beside its.
+    const clientCpu = ((cpuOf(clientPids) - clientCpu0) / elapsed) * 100;
     const rss = target.rss();
     await pool.each('closeAll', () => ({}));
     const sent = Object.assign({}, ...results.map((r) => r.sent));
@@ -73,13 +76,14 @@ export async function fanout(target, pool, { clientsPerRoom, roomSteps, keys, ra
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       cpu,
+      clientCpu,
       rss,
       drops,
       closes,
       deliveries: latencies.length,
     };
     steps.push(step);
-    log(`  ${target.name}: ${step.clients} clients p50 ${step.p50.toFixed(1)} ms p99 ${step.p99.toFixed(1)} ms cpu ${cpu.toFixed(0)}% drops ${drops}`);
+    log(`  ${target.name}: ${step.clients} clients p50 ${step.p50.toFixed(1)} ms p99 ${step.p99.toFixed(1)} ms cpu ${cpu.toFixed(0)}% clients' cpu ${clientCpu.toFixed(0)}% drops ${drops}`);
     await sleep(1000);
     if (!(step.p99 < limitMs) || drops > 0) break;
   }

@@ -39,6 +39,11 @@ pub const QUEUE_FRAMES: usize = 1024;
 /// (the framing's one-byte Ping) this often; one silent for [`SILENCE_LIMIT`] is closed.
 pub const PING_EVERY: Duration = Duration::from_secs(10);
 pub const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// A socket's read buffer. tungstenite fills its whole read buffer (128 KiB by default) on
+/// every read, so each socket holds that much memory however small its frames; a device's
+/// keystrokes and sync requests are tens of bytes, and a frame larger than the buffer (a
+/// chapter's first sync) grows it for that frame.
+const READ_BUFFER_BYTES: usize = 8 * 1024;
 /// Documents one socket may have open at once.
 pub const MAX_DOCS_PER_SOCKET: usize = 256;
 /// Frames held for one document while its authorisation runs (the provider sends its sync
@@ -230,6 +235,7 @@ pub async fn upgrade(State(app): State<AppState>, request: Request) -> Response 
         };
     ws.max_frame_size(MAX_FRAME_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
         .on_upgrade(move |socket| run(socket, app, actor))
 }
 

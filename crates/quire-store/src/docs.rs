@@ -12,9 +12,6 @@ use quire_core::manuscript::SharePermission;
 use quire_core::time::now_ms;
 use sqlx::{Any, AssertSqlSafe};
 
-use crate::manuscripts::EntityKind;
-use crate::manuscripts::access::{Need, grant_of, owner_for_row};
-use crate::manuscripts::row::load_any_owner;
 use crate::{Backend, Store, StoreError};
 
 /// The PostgreSQL channel rung after every append.
@@ -32,6 +29,16 @@ pub struct StoredDoc {
     pub updates: Vec<(i64, Vec<u8>)>,
 }
 
+/// A chapter's owner and trash state, its manuscript's id and trash state, and the actor's
+/// grant on that manuscript (see [`Store::doc_access`]).
+type AccessRow = (
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+);
+
 /// What a user may do with a chapter's document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DocAccess {
@@ -47,36 +54,35 @@ impl Store {
     /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
     /// `NotFound` for everyone else and for a chapter that does not exist.
     pub async fn doc_access(&self, actor: &str, chapter_id: &str) -> Result<DocAccess, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        let chapter = load_any_owner(&mut conn, EntityKind::Chapter, chapter_id)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-        let access = match owner_for_row(&mut conn, actor, &chapter, Need::Write).await {
-            Ok(_) => DocAccess::Write,
-            Err(StoreError::NotAuthorized) => {
-                owner_for_row(&mut conn, actor, &chapter, Need::Read).await?;
-                let grant = match chapter.manuscript_id.as_deref() {
-                    Some(m) => grant_of(&mut conn, actor, m).await?,
-                    None => None,
-                };
-                if grant == Some(SharePermission::Comment) {
-                    DocAccess::Comment
-                } else {
-                    DocAccess::Read
-                }
+        // One statement (a socket opening a novel asks this for every chapter): the chapter's
+        // owner and trash state, its manuscript's (a missing manuscript counts as trashed), and
+        // the actor's grant on it. The same rules as `owner_for_row` with `Need::Write`, then
+        // `Need::Read`.
+        let found: Option<AccessRow> = sqlx::query_as::<Any, AccessRow>(
+            "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission FROM chapter c \
+             LEFT JOIN manuscript m ON m.id = c.manuscript_id \
+             LEFT JOIN manuscript_grant g ON g.manuscript_id = c.manuscript_id AND g.user_id = $2 \
+             WHERE c.id = $1",
+        )
+        .bind(chapter_id)
+        .bind(actor)
+        .fetch_optional(&self.pool)
+        .await?;
+        let (owner, chapter_deleted, manuscript, manuscript_deleted, grant) =
+            found.ok_or(StoreError::NotFound)?;
+        let access = if owner == actor {
+            DocAccess::Write
+        } else {
+            match grant.and_then(SharePermission::from_value) {
+                Some(permission) if permission.can_write() => DocAccess::Write,
+                Some(SharePermission::Comment) => DocAccess::Comment,
+                Some(_) => DocAccess::Read,
+                None => return Err(StoreError::NotFound),
             }
-            Err(other) => return Err(other),
         };
-        let manuscript_deleted = match chapter.manuscript_id.as_deref() {
-            Some(m) => load_any_owner(&mut conn, EntityKind::Manuscript, m)
-                .await?
-                .is_none_or(|row| row.deleted_at.is_some()),
-            None => false,
-        };
-        if chapter.deleted_at.is_some() || manuscript_deleted {
-            return Ok(DocAccess::Read);
-        }
-        Ok(access)
+        let in_trash =
+            chapter_deleted.is_some() || manuscript.is_none() || manuscript_deleted.is_some();
+        Ok(if in_trash { DocAccess::Read } else { access })
     }
 
     /// Whether the chapter has a document (anything was ever written to it).
@@ -116,37 +122,33 @@ impl Store {
             .map(str::to_owned))
     }
 
-    /// The snapshot and every update after it, consistent with each other: if a compaction
-    /// swaps the snapshot between the two reads, they are read again.
+    /// The snapshot and every update after it, consistent with each other: one statement,
+    /// so a compaction swapping the snapshot cannot come between the two (the head row comes
+    /// first, then the updates in order).
     pub async fn doc_load(&self, doc_id: &str) -> Result<StoredDoc, StoreError> {
-        loop {
-            let Some((snapshot_seq, snapshot)) = self.doc_snapshot(doc_id).await? else {
-                return Ok(StoredDoc::default());
-            };
-            let updates = self.doc_updates_after(doc_id, snapshot_seq).await?;
-            match self.doc_snapshot(doc_id).await? {
-                Some((again, _)) if again == snapshot_seq => {
-                    return Ok(StoredDoc {
-                        snapshot,
-                        snapshot_seq,
-                        updates,
-                    });
-                }
-                _ => continue,
-            }
-        }
-    }
-
-    async fn doc_snapshot(
-        &self,
-        doc_id: &str,
-    ) -> Result<Option<(i64, Option<Vec<u8>>)>, StoreError> {
-        Ok(sqlx::query_as::<Any, (i64, Option<Vec<u8>>)>(
-            "SELECT snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1",
+        let rows = sqlx::query_as::<Any, (i64, i64, Option<Vec<u8>>)>(
+            "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1 \
+             UNION ALL \
+             SELECT CAST(1 AS BIGINT), u.seq, u.update_v1 FROM doc_update u \
+             JOIN doc_head h ON h.doc_id = u.doc_id AND u.seq > h.snapshot_seq \
+             WHERE u.doc_id = $1 \
+             ORDER BY 1, 2",
         )
         .bind(doc_id)
-        .fetch_optional(&self.pool)
-        .await?)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut rows = rows.into_iter();
+        let Some((_, snapshot_seq, snapshot)) = rows.next() else {
+            return Ok(StoredDoc::default());
+        };
+        let updates = rows
+            .filter_map(|(_, seq, update)| Some((seq, update?)))
+            .collect();
+        Ok(StoredDoc {
+            snapshot,
+            snapshot_seq,
+            updates,
+        })
     }
 
     /// Updates after `after`, in order; `None` when the snapshot already covers more than
@@ -177,20 +179,6 @@ impl Store {
                 .filter_map(|(_, seq, update)| Some((seq?, update?)))
                 .collect(),
         ))
-    }
-
-    async fn doc_updates_after(
-        &self,
-        doc_id: &str,
-        after: i64,
-    ) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
-        Ok(sqlx::query_as::<Any, (i64, Vec<u8>)>(
-            "SELECT seq, update_v1 FROM doc_update WHERE doc_id = $1 AND seq > $2 ORDER BY seq",
-        )
-        .bind(doc_id)
-        .bind(after)
-        .fetch_all(&self.pool)
-        .await?)
     }
 
     /// Appends updates in one transaction and answers their sequence numbers.

@@ -150,16 +150,24 @@ impl Document {
     }
 
     /// Sync step 1 answered: what a client with `remote` lacks (v1), and this document's state
-    /// vector (v1). A quiet room answers a client that holds nothing with its bytes as they
-    /// are; any other client needs the document.
+    /// vector (v1). A quiet room answers from its bytes without building the document: a
+    /// client that holds nothing gets them as they are, a returning device what they hold
+    /// beyond its state vector (`yrs::diff_updates_v1`, the same structs and the whole delete
+    /// set that the document would encode).
     pub(super) fn sync(&mut self, remote: &StateVector) -> Result<(Vec<u8>, Vec<u8>), ApplyError> {
         if let Form::Dormant {
             state,
             state_vector,
         } = &self.form
-            && remote.is_empty()
         {
-            return Ok((state.clone(), state_vector.clone()));
+            if remote.is_empty() {
+                return Ok((state.clone(), state_vector.clone()));
+            }
+            // The bytes were encoded here or checked when loaded; should yrs still refuse
+            // them, the document path below decides (and logs) as before.
+            if let Ok(diff) = yrs::diff_updates_v1(state, &remote.encode_v1()) {
+                return Ok((diff, state_vector.clone()));
+            }
         }
         let doc = self.live()?;
         let txn = doc.transact();
@@ -177,9 +185,47 @@ impl Document {
         if update.is_empty() {
             return Ok(false);
         }
+        if self.is_empty_and_quiet() {
+            return self.apply_to_empty(update);
+        }
         let doc = self.live()?;
         let mut txn = doc.transact_mut();
         apply_decoded(&mut txn, update)
+    }
+}
+
+impl Document {
+    /// Quiet and holding nothing: a chapter no device has written yet.
+    fn is_empty_and_quiet(&self) -> bool {
+        matches!(&self.form, Form::Dormant { state, .. } if state[..] == EMPTY_UPDATE)
+    }
+
+    /// The first update of an empty quiet room — a device uploading a chapter it wrote, or
+    /// opening a new one — is applied into a document that lives only for this call: the room
+    /// keeps the state it encodes, as it would once quiet. Nothing is read before the next
+    /// message, so thousands of chapters opened at once do not hold thousands of documents
+    /// for `dormant_after`. An update that leaves something pending keeps the document, as
+    /// any other update does.
+    fn apply_to_empty(&mut self, update: Update) -> Result<bool, ApplyError> {
+        let doc = crate::compact::replica();
+        let changed = {
+            let mut txn = doc.transact_mut();
+            apply_decoded(&mut txn, update)?
+        };
+        let txn = doc.transact();
+        if txn.has_missing_updates() {
+            drop(txn);
+            self.form = Form::Live {
+                doc,
+                used: Instant::now(),
+            };
+        } else {
+            let state = txn.encode_state_as_update_v1(&StateVector::default());
+            let state_vector = txn.state_vector().encode_v1();
+            drop(txn);
+            *self = Self::dormant(state, state_vector);
+        }
+        Ok(changed)
     }
 }
 
@@ -222,7 +268,7 @@ fn apply_decoded(txn: &mut TransactionMut<'_>, update: Update) -> Result<bool, A
 #[cfg(test)]
 mod tests {
     use yrs::updates::decoder::Decode;
-    use yrs::{XmlElementPrelim, XmlFragment, XmlTextPrelim};
+    use yrs::{Text, XmlElementPrelim, XmlFragment, XmlTextPrelim};
 
     use super::*;
     use crate::derive::derive_from_update;
@@ -316,6 +362,145 @@ mod tests {
         document.make_dormant();
         assert!(document.apply(&third).expect("applies"));
         assert_eq!(text(&document.state()), "one\ntwo\nthree");
+    }
+
+    /// What a client at `remote` holds after it applies `diff`: its text and state vector.
+    fn client_after(remote: &[u8], diff: &[u8]) -> (String, StateVector) {
+        let doc = crate::compact::replica();
+        {
+            let mut txn = doc.transact_mut();
+            for bytes in [remote, diff] {
+                apply_bytes(&mut txn, bytes).expect("applies");
+            }
+        }
+        let txn = doc.transact();
+        let state = txn.encode_state_as_update_v1(&StateVector::default());
+        (text(&state), txn.state_vector())
+    }
+
+    #[test]
+    fn a_quiet_room_answers_a_returning_device_from_its_bytes_as_the_document_would() {
+        // Two devices, one typing into the other's paragraph and deleting some of it, so that
+        // the diff starts inside a run (an offset into a struct) and carries deletions.
+        let ana = Device(Doc::with_client_id(11));
+        let ben = Device(Doc::with_client_id(12));
+        let mut log = vec![ana.paragraph("one"), ana.paragraph("two")];
+        for update in &log {
+            ben.0
+                .transact_mut()
+                .apply_update(Update::decode_v1(update).expect("decodes"))
+                .expect("applies");
+        }
+        let ben_then = ben
+            .0
+            .transact()
+            .encode_state_as_update_v1(&StateVector::default());
+        let ben_at = ben.0.transact().state_vector();
+        let fragment = ana.0.get_or_insert_xml_fragment("default");
+        let run = {
+            let txn = ana.0.transact();
+            let p = fragment.get(&txn, 0).expect("a paragraph");
+            p.into_xml_element()
+                .expect("an element")
+                .get(&txn, 0)
+                .expect("a run")
+                .into_xml_text()
+                .expect("text")
+        };
+        for edit in 0..3 {
+            let mut txn = ana.0.transact_mut();
+            run.insert(&mut txn, 3, "é, ünïcode");
+            if edit == 1 {
+                run.remove_range(&mut txn, 0, 2);
+            }
+            log.push(txn.encode_update_v1());
+        }
+        log.push(ben.paragraph("three"));
+        log.push(ana.paragraph("four"));
+
+        let mut document = Document::load("d", &stored(&log));
+        let (from_doc, ours) = document.sync(&ben_at).expect("answers");
+        document.make_dormant();
+        let (from_bytes, ours_dormant) = document.sync(&ben_at).expect("answers");
+        assert!(
+            document.used().is_none(),
+            "answered without building the document"
+        );
+        assert_eq!(ours, ours_dormant);
+        assert_eq!(
+            client_after(&ben_then, &from_bytes),
+            client_after(&ben_then, &from_doc)
+        );
+        assert_eq!(
+            client_after(&ben_then, &from_bytes).0,
+            text(&document.state())
+        );
+        // A device that holds everything is sent no structs.
+        let all = StateVector::decode_v1(&ours).expect("decodes");
+        let (nothing_new, _) = document.sync(&all).expect("answers");
+        assert_eq!(
+            client_after(&document.state(), &nothing_new).1,
+            all,
+            "no struct beyond what it holds"
+        );
+    }
+
+    #[test]
+    fn an_empty_quiet_room_takes_its_first_update_without_keeping_a_document() {
+        let device = Device(Doc::with_client_id(13));
+        let first = device.paragraph("one");
+        let mut quiet = Document::load("d", &StoredDoc::default());
+        let mut live = Document::load("d", &StoredDoc::default());
+        live.live().expect("builds");
+
+        // A device holding something asks first: an empty room has nothing for it.
+        let holding = device.0.transact().state_vector();
+        let (diff, ours) = quiet.sync(&holding).expect("answers");
+        assert!(quiet.used().is_none());
+        assert_eq!(client_after(&first, &diff).1, holding);
+        assert_eq!(ours, StateVector::default().encode_v1());
+
+        assert!(quiet.apply(&first).expect("applies"));
+        assert!(live.apply(&first).expect("applies"));
+        assert!(quiet.used().is_none(), "no document kept");
+        assert_eq!(
+            quiet.state(),
+            live.state(),
+            "the state a live room would encode"
+        );
+        assert_eq!(
+            quiet.sync(&StateVector::default()).expect("answers").1,
+            live.sync(&StateVector::default()).expect("answers").1
+        );
+        assert!(!quiet.apply(&first).expect("applies"), "a duplicate");
+        let second = device.paragraph("two");
+        assert!(quiet.apply(&second).expect("applies"));
+        assert_eq!(text(&quiet.state()), "one\ntwo");
+    }
+
+    #[test]
+    fn an_empty_quiet_room_keeps_the_document_when_its_first_update_waits_for_another() {
+        let device = Device(Doc::with_client_id(14));
+        let first = device.paragraph("one");
+        let second = device.paragraph("two");
+        let mut document = Document::load("d", &StoredDoc::default());
+        assert!(document.apply(&second).expect("applies"), "kept pending");
+        assert!(
+            document.used().is_some(),
+            "the pending struct lives in a document"
+        );
+        assert!(document.apply(&first).expect("applies"));
+        assert_eq!(text(&document.state()), "one\ntwo");
+    }
+
+    #[test]
+    fn an_empty_quiet_room_refuses_an_update_that_does_not_decode() {
+        let mut document = Document::load("d", &StoredDoc::default());
+        assert!(matches!(
+            document.apply(&[1, 1, 0xff]),
+            Err(ApplyError::Malformed)
+        ));
+        assert_eq!(document.state(), EMPTY_UPDATE);
     }
 
     #[test]
