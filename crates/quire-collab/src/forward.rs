@@ -78,9 +78,11 @@ fn edit_in(
         }
     }
     let current = block_texts_in(&doc.transact());
+    // Into an empty document (a chapter whose text was only ever a content row) every block is
+    // new: a three-way merge from the client's base would take the blocks it kept to be there.
     let base: Vec<String> = match base {
-        Some(blocks) => blocks.iter().map(|b| b.text.clone()).collect(),
-        None => current.clone(),
+        Some(blocks) if !current.is_empty() => blocks.iter().map(|b| b.text.clone()).collect(),
+        _ => current.clone(),
     };
     let wanted: Vec<&str> = target.iter().map(|b| b.text.as_str()).collect();
     let kept = matching(&base, &wanted);
@@ -268,6 +270,16 @@ mod tests {
             assert!(id < 1 << 53, "{name}: {id}");
             assert!(id > u64::from(u32::MAX), "{name}: {id}");
         }
+    }
+
+    #[test]
+    fn into_an_empty_document_every_block_of_the_target_goes_whatever_the_base() {
+        let base = blocks_from_html("<p>Kept.</p><p>Old.</p>");
+        let target = blocks_from_html("<p>Kept.</p><p>New.</p>");
+        let update = forward_edit(&[], Some(&base), &target)
+            .unwrap()
+            .expect("an edit");
+        assert_eq!(derive_from_update(&update).unwrap().text, "Kept.\nNew.");
     }
 
     #[test]

@@ -70,10 +70,7 @@ fn log_error(error: StoreError) -> LogError {
 
 impl UpdateLog for StoreLog {
     async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
-        let mut stored = self.0.doc_load(doc).await.map_err(log_error)?;
-        if stored.snapshot.is_none() && stored.updates.is_empty() && self.seed(doc).await? {
-            stored = self.0.doc_load(doc).await.map_err(log_error)?;
-        }
+        let stored = self.0.doc_load(doc).await.map_err(log_error)?;
         Ok(StoredDoc {
             snapshot: stored.snapshot,
             snapshot_seq: stored.snapshot_seq,
@@ -114,31 +111,6 @@ impl UpdateLog for StoreLog {
             .doc_swap_snapshot(doc, expected_snapshot_seq, state, upto)
             .await
             .map_err(log_error)
-    }
-}
-
-impl StoreLog {
-    /// Gives a chapter with no document the text of its content row (an older client's, an
-    /// import's or a copy's), as the document's first update, so that it never opens empty
-    /// while that text exists. The seed is the same bytes on every instance (ADR 0010), so two
-    /// instances seeding at once store it twice and apply it once. `true` when one was stored.
-    async fn seed(&self, doc: &str) -> Result<bool, LogError> {
-        let Some(html) = self.0.doc_seed_html(doc).await.map_err(log_error)? else {
-            return Ok(false);
-        };
-        let name = doc.to_owned();
-        let update = tokio::task::spawn_blocking(move || {
-            quire_collab::forward::seed(&name, &quire_collab::forward::blocks_from_html(&html))
-        })
-        .await
-        .map_err(|e| LogError(format!("seeding panicked: {e}")))?
-        .map_err(|e| LogError(format!("cannot seed from the content row: {e}")))?;
-        let Some(update) = update else {
-            return Ok(false);
-        };
-        self.append(doc, &[update]).await?;
-        tracing::info!(doc, "seeded a chapter's document from its content row");
-        Ok(true)
     }
 }
 
@@ -526,6 +498,47 @@ async fn settle_authorised(
     Ok(())
 }
 
+/// Gives a chapter with no document the text of its content row (an older client's, an
+/// import's or a copy's) as the document's first update, before an editor joins it, so that it
+/// never opens empty while that text exists. Only an editor's join seeds: the server's own
+/// writers (forward edits, copies) write the content row and then the document themselves. The
+/// seed is the same bytes on every instance (ADR 0010), so two instances seeding at once store
+/// it twice and Yjs applies it once. Failures are logged; the chapter then opens as it is.
+async fn seed_from_content_row(app: &AppState, name: &str) {
+    let html = match app.store.doc_seed_html(name).await {
+        Ok(Some(html)) => html,
+        Ok(None) => return,
+        Err(error) => {
+            tracing::error!(%error, doc = name, "cannot read a chapter's content row to seed it");
+            return;
+        }
+    };
+    let doc = name.to_owned();
+    let seed = tokio::task::spawn_blocking(move || {
+        quire_collab::forward::seed(&doc, &quire_collab::forward::blocks_from_html(&html))
+    })
+    .await;
+    let seed = match seed {
+        Ok(Ok(Some(seed))) => seed,
+        Ok(Ok(None)) => return,
+        Ok(Err(error)) => {
+            tracing::error!(%error, doc = name, "cannot seed a document from its content row");
+            return;
+        }
+        Err(error) => {
+            tracing::error!(%error, doc = name, "seeding a document panicked");
+            return;
+        }
+    };
+    match app.collab.apply(name, seed).await {
+        Ok(()) => tracing::info!(
+            doc = name,
+            "seeded a chapter's document from its content row"
+        ),
+        Err(error) => tracing::error!(%error, doc = name, "a seed was not stored"),
+    }
+}
+
 /// Decides the socket's access to the document named by `key` and joins its room.
 async fn authorise(
     app: &AppState,
@@ -554,6 +567,7 @@ async fn authorise(
             return Ok(Open::Refused);
         }
     };
+    seed_from_content_row(app, name).await;
     // Authenticated goes out before the room can send anything for this socket.
     if link
         .frames

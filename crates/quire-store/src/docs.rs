@@ -100,12 +100,14 @@ impl Store {
         Ok(found.map(|(at,)| at))
     }
 
-    /// The text a chapter had before it had a document: the HTML of its live content row
-    /// written last (by an older client, an import or a copy), if it has a non-empty one. A
-    /// room that finds no document seeds it from this (`quire_collab::forward::seed`).
+    /// For a chapter that has no document yet: the text it had before, the HTML of its live
+    /// content row written last (by an older client, an import or a copy), if non-empty. One
+    /// statement; `None` at once for a chapter with a document. An editor's join seeds the
+    /// document from this (`quire_collab::forward::seed`).
     pub async fn doc_seed_html(&self, chapter_id: &str) -> Result<Option<String>, StoreError> {
         let found: Option<(String,)> = sqlx::query_as::<Any, _>(
             "SELECT doc FROM chapter_content WHERE chapter_id = $1 AND deleted_at IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM doc_head WHERE doc_id = $1) \
              ORDER BY updated_at DESC, id DESC LIMIT 1",
         )
         .bind(chapter_id)
