@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 import { reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
-import { appFunctions, byPackage, startProfile, topFunctions } from './lib/profile.mjs';
+import { firstAndLocalOpens, profiledOpen, tracedOpen } from './lib/open.mjs';
+import { appFunctions, byPackage, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml } from './lib/prose.mjs';
 import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
-import { TRACE_CATEGORIES } from './lib/typing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webRequire = createRequire(join(root, 'web/package.json'));
@@ -29,13 +29,7 @@ const BUILT = process.env.QUIRE_WEB_DIR ?? join(root, 'web/dist');
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const chapters = [1, 2, 3].map((n) => ({ name: `Chapter ${n}`, ...chapter(n, 50_000) }));
 const lastParagraph = chapters[1].paragraphs.at(-1).slice(0, 80);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const f = (v) => (v === undefined ? '-' : v.toFixed(0));
-
-async function opened(page) {
-  await page.waitForFunction(() => window.__bench?.open?.end !== undefined, null, { timeout: 60000, polling: 50 });
-  return page.evaluate(() => window.__bench.open);
-}
 
 const DIST = mkdtempSync(join(os.tmpdir(), 'quire-open-dist-'));
 cpSync(BUILT, DIST, { recursive: true });
@@ -50,33 +44,17 @@ try {
   const url = `/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}`;
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' });
   await context.addInitScript(probe, { lastParagraph });
-  let page = await context.newPage();
+  const page = await context.newPage();
   await logIn(page, writer);
-  await page.goto(url);
-  const first = await opened(page);
-  console.log(`first open ${f(first.end)}`);
-  await sleep(3000);
-  await page.close();
-  const ends = [];
-  for (let n = 0; n <= N; n += 1) {
-    page = await context.newPage();
-    await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-    await page.goto(url);
-    const o = await opened(page);
-    if (n > 0) ends.push(o.end);
+  const { opens } = await firstAndLocalOpens(context, page, url, N, (o, n) => {
+    if (n < 0) return console.log(`first open ${f(o.end)}`);
     const marks = o.marks.filter(([m]) => !m.startsWith('qb:')).map(([m, t]) => `${m.replace('quire:', '')} ${f(t)}`).join(', ');
     console.log(`open #${n}: ${f(o.end)} ms (dcl ${f(o.nav?.domContentLoaded)}, editor ${f(o.editorAt)}, dom ${f(o.dom)}) ${marks}`);
-    await page.close();
-  }
-  ends.sort((a, b) => a - b);
+  });
+  const ends = opens.map((o) => o.end).sort((a, b) => a - b);
   console.log(`median ${f(ends[ends.length >> 1])} of ${ends.map(f).join(', ')}`);
   if (TRACE) {
-    page = await context.newPage();
-    await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto(url);
-    const o = await opened(page);
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const { open: o, trace } = await tracedOpen(browser, context, url);
     writeFileSync(process.env.OPEN_TRACE_OUT ?? join(os.tmpdir(), 'quire-open-trace.json'), JSON.stringify(trace));
     const { marks, tasks, timeline } = mainThread(trace);
     const at = marks.get('qb:open');
@@ -84,24 +62,15 @@ try {
     const end = at - (o.markAt - o.end) * 1000;
     console.log(`traced open ${f(o.end)}: busy ${f(busy(tasks, start, end) / 1000)} cpu ${f(cpu(tasks, start, end) / 1000)}; ` +
       selfTimeByName(timeline, [[start, end]]).slice(0, 12).map(([n, us]) => `${n} ${f(us / 1000)}`).join(' · '));
-    await page.close();
   }
   if (PROFILE) {
-    page = await context.newPage();
-    await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-    await page.goto('/manuscripts');
-    await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
-    const stop = await startProfile(page);
-    await page.goto(url);
-    await opened(page);
-    const profile = await stop();
+    const profile = await profiledOpen(context, url);
     writeFileSync(process.env.OPEN_PROFILE_OUT ?? join(os.tmpdir(), 'quire-open-profile.json'), JSON.stringify(profile));
     const opts = { distDir: BUILT, traceMapping };
     const top = topFunctions(profile, { ...opts, limit: 40 });
     for (const [l, v] of top.rows) console.log(`  ${v.toFixed(1)}  ${l}`);
     console.log('packages: ' + byPackage(profile, opts).slice(0, 20).map(([p, v]) => `${p} ${v.toFixed(0)}`).join(' · '));
     console.log('app: ' + appFunctions(profile, opts).map(([p, v]) => `${p} ${v.toFixed(0)}`).join(' · '));
-    await page.close();
   }
   await context.close();
 } finally {

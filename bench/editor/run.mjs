@@ -18,6 +18,7 @@ import { probe } from './lib/probe.mjs';
 import { appFunctions, byPackage, labeler, startProfile, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
 import { ms, summary, table, verdict } from './lib/report.mjs';
+import { firstAndLocalOpens, opened, profiledOpen, tracedOpen } from './lib/open.mjs';
 import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
 import { TRACE_CATEGORIES, caretInView, perKeystroke, placeCaret, typeSteadily } from './lib/typing.mjs';
@@ -101,12 +102,6 @@ function editorStyle(page) {
   });
 }
 
-/** Waits for the probe to have seen the chapter's last paragraph on screen; answers its record. */
-async function opened(page, timeout = 60_000) {
-  await page.waitForFunction(() => window.__bench?.open?.end !== undefined, null, { timeout, polling: 50 });
-  return page.evaluate(() => window.__bench.open);
-}
-
 /** Warm-up pass, then the measured pass under a trace; the caret is brought into view first. */
 async function measureTyping(browser, page, label) {
   const blockText = await placeCaret(page, middle);
@@ -161,48 +156,20 @@ async function quireSide(browser) {
     let page = await context.newPage();
     await logIn(page, writer);
 
-    // First open: the document comes from the server and is stored locally.
-    await page.goto(url);
-    const first = await opened(page);
-    log(`first open (from the server): ${ms(first.end)} ms`);
-    await sleep(3000);
-    await page.close();
-
-    // Opens from the local store: the collab socket is held (never reaches the server), so the
-    // text can only come from IndexedDB. One warm-up, then OPENS measured.
-    const opens = [];
-    for (let n = 0; n <= OPENS; n += 1) {
-      page = await context.newPage();
-      await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-      await page.goto(url);
-      const open = await opened(page);
-      if (n > 0) opens.push(open);
-      log(`open from the local store #${n}${n ? '' : ' (warm-up)'}: ${ms(open.end)} ms`);
-      await page.close();
-    }
+    // The first open from the server stores the document; then one warm-up and OPENS
+    // measured from the local store.
+    const { first, opens } = await firstAndLocalOpens(context, page, url, OPENS, (open, n) =>
+      log(n < 0 ? `first open (from the server): ${ms(open.end)} ms`
+        : `open from the local store #${n}${n ? '' : ' (warm-up)'}: ${ms(open.end)} ms`));
 
     // One more open under a trace: where the main thread's time goes before the text shows.
-    page = await context.newPage();
-    await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto(url);
-    const tracedOpen = await opened(page);
-    const openTrace = openBreakdown(JSON.parse((await browser.stopTracing()).toString('utf8')), tracedOpen);
-    await page.close();
+    const traced = await tracedOpen(browser, context, url);
+    const openTrace = openBreakdown(traced.trace, traced.open);
 
     let openProfile = null;
     const openMedian = opens.map((o) => o.end).sort((a, b) => a - b)[opens.length >> 1];
     if (PROFILE === 'always' || (PROFILE === 'missed' && openMedian > 500)) {
-      // The same open under the CPU profiler (same origin first, so the renderer stays).
-      page = await context.newPage();
-      await page.routeWebSocket(/\/api\/v4\/collab/, () => {});
-      await page.goto('/manuscripts');
-      await page.getByRole('heading', { level: 1, name: 'Manuscripts' }).waitFor();
-      const stop = await startProfile(page);
-      await page.goto(url);
-      await opened(page);
-      openProfile = summarize(await stop());
-      await page.close();
+      openProfile = summarize(await profiledOpen(context, url));
     }
 
     // Typing, with the socket live (collaboration bound and syncing).
