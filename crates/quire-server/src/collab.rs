@@ -498,7 +498,7 @@ async fn settle_authorised(
     Ok(())
 }
 
-/// Gives a chapter with no document the text of its content row (an older client's, an
+/// Gives a chapter with no document (as its access check found) the text of its content row (an older client's, an
 /// import's or a copy's) as the document's first update, before an editor joins it, so that it
 /// never opens empty while that text exists. Only an editor's join seeds: the server's own
 /// writers (forward edits, copies) write the content row and then the document themselves. The
@@ -547,16 +547,18 @@ async fn authorise(
     key: &str,
 ) -> Result<Open, (u16, &'static str)> {
     let name = protocol::document_name(key);
-    let access = match Id::parse(name) {
-        Ok(_) => app.store.doc_access(&actor.user_id, name).await,
+    let opening = match Id::parse(name) {
+        Ok(_) => app.store.doc_opening(&actor.user_id, name).await,
         Err(_) => Err(StoreError::NotFound),
     };
     // A Commenter's device is told `read-write` (the framing knows no third scope) and its
     // updates are checked one by one instead (`Joined::deliver`).
-    let (scope, commenting) = match access {
-        Ok(DocAccess::Write) => (Scope::ReadWrite, false),
-        Ok(DocAccess::Comment) => (Scope::ReadWrite, true),
-        Ok(DocAccess::Read) => (Scope::ReadOnly, false),
+    let (scope, commenting, has_document) = match opening {
+        Ok(o) => match o.access {
+            DocAccess::Write => (Scope::ReadWrite, false, o.has_document),
+            DocAccess::Comment => (Scope::ReadWrite, true, o.has_document),
+            DocAccess::Read => (Scope::ReadOnly, false, o.has_document),
+        },
         Err(StoreError::NotFound | StoreError::NotAuthorized) => {
             deny(link, key, "not_found");
             return Ok(Open::Refused);
@@ -567,7 +569,9 @@ async fn authorise(
             return Ok(Open::Refused);
         }
     };
-    seed_from_content_row(app, name).await;
+    if !has_document {
+        seed_from_content_row(app, name).await;
+    }
     // Authenticated goes out before the room can send anything for this socket.
     if link
         .frames

@@ -29,15 +29,25 @@ pub struct StoredDoc {
     pub updates: Vec<(i64, Vec<u8>)>,
 }
 
-/// A chapter's owner and trash state, its manuscript's id and trash state, and the actor's
-/// grant on that manuscript (see [`Store::doc_access`]).
+/// A chapter's owner and trash state, its manuscript's id and trash state, the actor's grant on
+/// that manuscript, and its document's id when it has one (see [`Store::doc_opening`]).
 type AccessRow = (
     String,
     Option<i64>,
     Option<String>,
     Option<i64>,
     Option<i64>,
+    Option<String>,
 );
+
+/// What opening a chapter's document needs to know first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DocOpening {
+    pub access: DocAccess,
+    /// Whether anything was ever written to the document (else it may be seeded from the
+    /// chapter's content row: [`Store::doc_seed_html`]).
+    pub has_document: bool,
+}
 
 /// What a user may do with a chapter's document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,21 +64,32 @@ impl Store {
     /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
     /// `NotFound` for everyone else and for a chapter that does not exist.
     pub async fn doc_access(&self, actor: &str, chapter_id: &str) -> Result<DocAccess, StoreError> {
-        // One statement (a socket opening a novel asks this for every chapter): the chapter's
-        // owner and trash state, its manuscript's (a missing manuscript counts as trashed), and
-        // the actor's grant on it. The same rules as `owner_for_row` with `Need::Write`, then
-        // `Need::Read`.
+        Ok(self.doc_opening(actor, chapter_id).await?.access)
+    }
+
+    /// [`Store::doc_access`], and whether the chapter has a document, in one statement (a
+    /// socket opening a novel asks this for every chapter): the chapter's owner and trash
+    /// state, its manuscript's (a missing manuscript counts as trashed), the actor's grant on
+    /// it and the document's head. The same rules as `owner_for_row` with `Need::Write`, then
+    /// `Need::Read`.
+    pub async fn doc_opening(
+        &self,
+        actor: &str,
+        chapter_id: &str,
+    ) -> Result<DocOpening, StoreError> {
         let found: Option<AccessRow> = sqlx::query_as::<Any, AccessRow>(
-            "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission FROM chapter c \
+            "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
+             FROM chapter c \
              LEFT JOIN manuscript m ON m.id = c.manuscript_id \
              LEFT JOIN manuscript_grant g ON g.manuscript_id = c.manuscript_id AND g.user_id = $2 \
+             LEFT JOIN doc_head h ON h.doc_id = c.id \
              WHERE c.id = $1",
         )
         .bind(chapter_id)
         .bind(actor)
         .fetch_optional(&self.pool)
         .await?;
-        let (owner, chapter_deleted, manuscript, manuscript_deleted, grant) =
+        let (owner, chapter_deleted, manuscript, manuscript_deleted, grant, head) =
             found.ok_or(StoreError::NotFound)?;
         let access = if owner == actor {
             DocAccess::Write
@@ -82,7 +103,10 @@ impl Store {
         };
         let in_trash =
             chapter_deleted.is_some() || manuscript.is_none() || manuscript_deleted.is_some();
-        Ok(if in_trash { DocAccess::Read } else { access })
+        Ok(DocOpening {
+            access: if in_trash { DocAccess::Read } else { access },
+            has_document: head.is_some(),
+        })
     }
 
     /// Whether the chapter has a document (anything was ever written to it).
@@ -101,9 +125,9 @@ impl Store {
     }
 
     /// For a chapter that has no document yet: the text it had before, the HTML of its live
-    /// content row written last (by an older client, an import or a copy), if non-empty. One
-    /// statement; `None` at once for a chapter with a document. An editor's join seeds the
-    /// document from this (`quire_collab::forward::seed`).
+    /// content row written last (by an older client, an import or a copy), if non-empty; `None`
+    /// for a chapter with a document (written since [`Store::doc_opening`] said it had none).
+    /// An editor's join seeds the document from this (`quire_collab::forward::seed`).
     pub async fn doc_seed_html(&self, chapter_id: &str) -> Result<Option<String>, StoreError> {
         let found: Option<(String,)> = sqlx::query_as::<Any, _>(
             "SELECT doc FROM chapter_content WHERE chapter_id = $1 AND deleted_at IS NULL \
