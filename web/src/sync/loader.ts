@@ -80,15 +80,18 @@ export function createLoader(deps: LoaderDeps): Loader {
 
   const isShared = (row: LocalRow) => row.shared_with_me === 1;
 
+  /** Marks `row` as someone else's (`server`'s owner), shared with the user. */
+  function markShared(row: LocalRow, server: ServerRow | undefined) {
+    row.shared_with_me = 1;
+    row.owner_id = typeof server?.user_id === 'string' ? server.user_id : undefined;
+  }
+
   /** A listed manuscript: loaded without contents until its rows are merged again. */
   function listedManuscript(server: ServerRow, local: LocalRow | undefined, shared: boolean) {
     const row = keepLocalMarks(fromServer(server, userId) as LocalRow, local);
     row.content_loaded = false;
     row.content_load_failed = false;
-    if (shared) {
-      row.shared_with_me = 1;
-      row.owner_id = typeof server.user_id === 'string' ? server.user_id : undefined;
-    }
+    if (shared) markShared(row, server);
     return row;
   }
 
@@ -131,8 +134,7 @@ export function createLoader(deps: LoaderDeps): Loader {
         .filter((row) => row.user_id === userId && !isShared(row))
         .modify((row) => {
           const server = sharedById.get(row.id);
-          row.shared_with_me = 1;
-          row.owner_id = typeof server?.user_id === 'string' ? server.user_id : undefined;
+          markShared(row, server);
           row.shared_permissions = server?.shared_permissions;
         });
       return [...own.removed, ...others.removed];

@@ -167,6 +167,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
     if (!shown || !structure) return null;
     const row = shown as ManuscriptRow;
     const shared = row.shared_with_me === true || (row.shared_with_me as unknown) === 1;
+    const canWrite = !shared || row.shared_permissions === SHARE_WRITE;
     return {
       userId,
       manuscript: row,
@@ -180,11 +181,8 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
           id: row.id,
         });
       },
-      canWrite: !shared || row.shared_permissions === SHARE_WRITE,
-      canComment:
-        !shared ||
-        row.shared_permissions === SHARE_WRITE ||
-        row.shared_permissions === SHARE_COMMENT,
+      canWrite,
+      canComment: canWrite || row.shared_permissions === SHARE_COMMENT,
       userSettings,
     };
   }, [shown, structure, engine, userId, userSettings, db]);
