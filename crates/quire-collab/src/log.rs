@@ -25,6 +25,13 @@ pub struct StoredDoc {
 }
 
 impl StoredDoc {
+    /// The stored parts in the order they apply: the snapshot, then each update.
+    pub fn parts(&self) -> impl Iterator<Item = &Vec<u8>> {
+        self.snapshot
+            .iter()
+            .chain(self.updates.iter().map(|u| &u.update))
+    }
+
     /// The last sequence number this copy knows.
     pub fn head(&self) -> i64 {
         self.updates

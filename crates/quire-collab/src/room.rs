@@ -667,11 +667,7 @@ impl<L: UpdateLog> Room<L> {
         let mut changed = false;
         {
             let mut txn = doc.transact_mut();
-            let parts = stored
-                .snapshot
-                .iter()
-                .chain(stored.updates.iter().map(|u| &u.update));
-            for bytes in parts {
+            for bytes in stored.parts() {
                 match apply_bytes(&mut txn, bytes) {
                     Ok(applied) => changed |= applied,
                     Err(ApplyError::Malformed) => {

@@ -50,10 +50,7 @@ impl Document {
     /// more are applied into a document. A part that does not apply is skipped with an error
     /// in the log rather than making the whole chapter unreadable.
     pub(super) fn load(name: &str, stored: &StoredDoc) -> Self {
-        let mut parts = stored
-            .snapshot
-            .iter()
-            .chain(stored.updates.iter().map(|u| &u.update));
+        let mut parts = stored.parts();
         let (first, second) = (parts.next(), parts.next());
         match (first, second) {
             (None, _) => Self::empty(),
@@ -68,11 +65,7 @@ impl Document {
                 let doc = crate::compact::replica();
                 {
                     let mut txn = doc.transact_mut();
-                    let parts = stored
-                        .snapshot
-                        .iter()
-                        .chain(stored.updates.iter().map(|u| &u.update));
-                    for bytes in parts {
+                    for bytes in stored.parts() {
                         if let Err(error) = apply_bytes(&mut txn, bytes) {
                             tracing::error!(doc = %name, ?error, "a stored update does not apply");
                         }
