@@ -125,7 +125,7 @@ function ChapterEditorBody(
   const blocked = useChapterBlocked(handle);
   const writable = props.canWrite && !blocked && handle.writable();
   // The server takes a Commenter's updates only when they touch nothing but comments.
-  const commentable = writable || (props.canComment && !blocked && handle.writable());
+  const commentable = (props.canWrite || props.canComment) && !blocked && handle.writable();
   const commentsEnabled = settings?.comments_enabled ?? true;
   const { editor, footnotes, contentError } = useChapterEditor({
     extensions: props.extensions,
