@@ -29,6 +29,7 @@ import { collabConnectionFor } from '@/sync';
 import { ChapterEditor, ChapterLoadError } from './chapter';
 import { manuscriptWords } from './stats/manuscript-words';
 import { useWritingRecorder } from './stats/use-writing-recorder';
+import { useOpenedOnce } from './use-opened-once';
 import {
   keptCaretFor,
   rememberChapter,
@@ -63,13 +64,6 @@ function useAfterEditorPaint(settled: boolean): boolean {
     });
   }, [settled, shown]);
   return shown;
-}
-
-/** True once `opened` has been true: a dialog's code loads, and it mounts, when first opened. */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once || opened;
 }
 
 /** Spec §2: the header hides in the editor on larger screens when `hide_header` is on. */

@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { EditorContent, type Editor } from '@tiptap/react';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
   checkChapterContent,
@@ -12,17 +12,27 @@ import {
 } from '@/editor';
 import type { ChapterHandle } from '@/sync/collab';
 
+import { useOpenedOnce } from '../use-opened-once';
 import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
-import { CommentsPanel } from './comments-panel';
-import { FindReplacePanel } from './find-replace-panel';
 import { FootnotesList } from './footnotes-list';
-import { PageSetupModal } from './page-setup-modal';
 import { PageSheet } from './page-sheet';
 import { LiveSavingIndicator, useChapterBlocked } from './saving-indicator';
 import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
 import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
+
+// Not needed to show the chapter: their code (and the inputs they bring: colour, number)
+// loads when first opened, from the offline shell's cache (issue 6's open time).
+const CommentsPanel = lazy(() =>
+  import('./comments-panel').then((m) => ({ default: m.CommentsPanel })),
+);
+const FindReplacePanel = lazy(() =>
+  import('./find-replace-panel').then((m) => ({ default: m.FindReplacePanel })),
+);
+const PageSetupModal = lazy(() =>
+  import('./page-setup-modal').then((m) => ({ default: m.PageSetupModal })),
+);
 
 export interface ChapterEditorProps {
   handle: ChapterHandle;
@@ -143,6 +153,7 @@ function ChapterEditorBody(
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [composing, setComposing] = useState(false);
   const [pageSetupOpen, setPageSetupOpen] = useState(false);
+  const pageSetupMounted = useOpenedOnce(pageSetupOpen);
   const commentRange = useRef<{ from: number; to: number } | null>(null);
 
   useEffect(() => {
@@ -235,14 +246,16 @@ function ChapterEditorBody(
       )}
       {findMode && (
         <Box px="sm" pt="xs">
-          <FindReplacePanel
-            editor={editor}
-            showReplace={findMode === 'replace'}
-            writable={writable}
-            onClose={() => {
-              setFindMode(null);
-            }}
-          />
+          <Suspense fallback={null}>
+            <FindReplacePanel
+              editor={editor}
+              showReplace={findMode === 'replace'}
+              writable={writable}
+              onClose={() => {
+                setFindMode(null);
+              }}
+            />
+          </Suspense>
         </Box>
       )}
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -262,39 +275,45 @@ function ChapterEditorBody(
           <FloatingToolbar editor={editor} writable={writable} />
         )}
         {commentsEnabled && commentsOpen && !focusMode && (
-          <CommentsPanel
-            store={comments}
-            user={user}
-            writable={commentable}
-            deletes={writable ? 'any' : 'own'}
-            composing={composing}
-            onAdd={addComment}
-            onCancelCompose={() => {
-              setComposing(false);
-              commentRange.current = null;
-            }}
-            onDelete={deleteComment}
-            onSelect={(id) => {
-              selectAnchor(editor, id);
-            }}
-            onClose={() => {
-              setCommentsOpen(false);
-              setComposing(false);
-            }}
-          />
+          <Suspense fallback={null}>
+            <CommentsPanel
+              store={comments}
+              user={user}
+              writable={commentable}
+              deletes={writable ? 'any' : 'own'}
+              composing={composing}
+              onAdd={addComment}
+              onCancelCompose={() => {
+                setComposing(false);
+                commentRange.current = null;
+              }}
+              onDelete={deleteComment}
+              onSelect={(id) => {
+                selectAnchor(editor, id);
+              }}
+              onClose={() => {
+                setCommentsOpen(false);
+                setComposing(false);
+              }}
+            />
+          </Suspense>
         )}
       </div>
-      <PageSetupModal
-        opened={pageSetupOpen}
-        setup={setup}
-        onClose={() => {
-          setPageSetupOpen(false);
-        }}
-        onSave={(next) => {
-          props.onPageSetupChange(storedPageFrom(next));
-          setPageSetupOpen(false);
-        }}
-      />
+      {pageSetupMounted && (
+        <Suspense fallback={null}>
+          <PageSetupModal
+            opened={pageSetupOpen}
+            setup={setup}
+            onClose={() => {
+              setPageSetupOpen(false);
+            }}
+            onSave={(next) => {
+              props.onPageSetupChange(storedPageFrom(next));
+              setPageSetupOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
