@@ -12,6 +12,7 @@ import {
 } from '@/editor';
 import type { ChapterHandle } from '@/sync/collab';
 
+import { useAfterPaint } from '../use-after-paint';
 import { useOpenedOnce } from '../use-opened-once';
 import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
@@ -19,6 +20,7 @@ import { FootnotesList } from './footnotes-list';
 import { PageSheet } from './page-sheet';
 import { LiveSavingIndicator, useChapterBlocked } from './saving-indicator';
 import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
+import { ToolbarTooltipsShown } from './toolbar-tooltip';
 import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
 
@@ -154,6 +156,7 @@ function ChapterEditorBody(
   const [composing, setComposing] = useState(false);
   const [pageSetupOpen, setPageSetupOpen] = useState(false);
   const pageSetupMounted = useOpenedOnce(pageSetupOpen);
+  const tooltipsShown = useAfterPaint();
   const commentRange = useRef<{ from: number; to: number } | null>(null);
 
   useEffect(() => {
@@ -194,126 +197,128 @@ function ChapterEditorBody(
   const indicator = props.hideSavingIndicator ? null : <LiveSavingIndicator handle={handle} />;
 
   return (
-    <div
-      className="chapter-editor"
-      data-comments={commentsEnabled ? 'on' : 'off'}
-      data-focus-mode={focusMode ? 'on' : 'off'}
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
-        // A read-only editor takes no shortcuts: Mod-f still finds inside it.
-        const mod = event.ctrlKey || event.metaKey;
-        if (
-          mod &&
-          event.key.toLowerCase() === 'f' &&
-          !editor.isEditable &&
-          editor.view.dom.contains(event.target as Node)
-        ) {
-          event.preventDefault();
-          setFindMode('find');
-        }
-      }}
-    >
-      {focusMode ? (
-        <Group justify="flex-end" gap="xs" px="sm" py={4}>
-          {indicator}
-          <FocusModeButton focusMode={focusMode} onFocusModeChange={onFocusModeChange} />
-        </Group>
-      ) : (
-        <ChapterToolbar
-          editor={editor}
-          writable={writable}
-          end={indicator}
-          actions={{
-            commentsEnabled,
-            canComment: commentable,
-            commentsOpen,
-            onComment: startComment,
-            onToggleComments: () => {
-              setCommentsOpen((open) => !open);
-            },
-            onFootnote: insertFootnote,
-            onFind: () => {
-              setFindMode(writable ? 'replace' : 'find');
-            },
-            onPageSetup: () => {
-              setPageSetupOpen(true);
-            },
-            focusMode,
-            onFocusModeChange,
-          }}
-        />
-      )}
-      {findMode && (
-        <Box px="sm" pt="xs">
-          <Suspense fallback={null}>
-            <FindReplacePanel
-              editor={editor}
-              showReplace={findMode === 'replace'}
-              writable={writable}
-              onClose={() => {
-                setFindMode(null);
-              }}
-            />
-          </Suspense>
-        </Box>
-      )}
-      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <div
-          className="chapter-pages"
-          onClick={(event) => {
-            const anchor = (event.target as HTMLElement).closest('[data-comment-id]');
-            if (anchor && commentsEnabled) setCommentsOpen(true);
-          }}
-        >
-          <PageSheet setup={setup}>
-            <EditorContent editor={editor} />
-            <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
-          </PageSheet>
-        </div>
-        {props.floatingToolbar && !focusMode && (
-          <FloatingToolbar editor={editor} writable={writable} />
+    <ToolbarTooltipsShown value={tooltipsShown}>
+      <div
+        className="chapter-editor"
+        data-comments={commentsEnabled ? 'on' : 'off'}
+        data-focus-mode={focusMode ? 'on' : 'off'}
+        style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
+          // A read-only editor takes no shortcuts: Mod-f still finds inside it.
+          const mod = event.ctrlKey || event.metaKey;
+          if (
+            mod &&
+            event.key.toLowerCase() === 'f' &&
+            !editor.isEditable &&
+            editor.view.dom.contains(event.target as Node)
+          ) {
+            event.preventDefault();
+            setFindMode('find');
+          }
+        }}
+      >
+        {focusMode ? (
+          <Group justify="flex-end" gap="xs" px="sm" py={4}>
+            {indicator}
+            <FocusModeButton focusMode={focusMode} onFocusModeChange={onFocusModeChange} />
+          </Group>
+        ) : (
+          <ChapterToolbar
+            editor={editor}
+            writable={writable}
+            end={indicator}
+            actions={{
+              commentsEnabled,
+              canComment: commentable,
+              commentsOpen,
+              onComment: startComment,
+              onToggleComments: () => {
+                setCommentsOpen((open) => !open);
+              },
+              onFootnote: insertFootnote,
+              onFind: () => {
+                setFindMode(writable ? 'replace' : 'find');
+              },
+              onPageSetup: () => {
+                setPageSetupOpen(true);
+              },
+              focusMode,
+              onFocusModeChange,
+            }}
+          />
         )}
-        {commentsEnabled && commentsOpen && !focusMode && (
+        {findMode && (
+          <Box px="sm" pt="xs">
+            <Suspense fallback={null}>
+              <FindReplacePanel
+                editor={editor}
+                showReplace={findMode === 'replace'}
+                writable={writable}
+                onClose={() => {
+                  setFindMode(null);
+                }}
+              />
+            </Suspense>
+          </Box>
+        )}
+        <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+          <div
+            className="chapter-pages"
+            onClick={(event) => {
+              const anchor = (event.target as HTMLElement).closest('[data-comment-id]');
+              if (anchor && commentsEnabled) setCommentsOpen(true);
+            }}
+          >
+            <PageSheet setup={setup}>
+              <EditorContent editor={editor} />
+              <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
+            </PageSheet>
+          </div>
+          {props.floatingToolbar && !focusMode && (
+            <FloatingToolbar editor={editor} writable={writable} />
+          )}
+          {commentsEnabled && commentsOpen && !focusMode && (
+            <Suspense fallback={null}>
+              <CommentsPanel
+                store={comments}
+                user={user}
+                writable={commentable}
+                deletes={writable ? 'any' : 'own'}
+                composing={composing}
+                onAdd={addComment}
+                onCancelCompose={() => {
+                  setComposing(false);
+                  commentRange.current = null;
+                }}
+                onDelete={deleteComment}
+                onSelect={(id) => {
+                  selectAnchor(editor, id);
+                }}
+                onClose={() => {
+                  setCommentsOpen(false);
+                  setComposing(false);
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
+        {pageSetupMounted && (
           <Suspense fallback={null}>
-            <CommentsPanel
-              store={comments}
-              user={user}
-              writable={commentable}
-              deletes={writable ? 'any' : 'own'}
-              composing={composing}
-              onAdd={addComment}
-              onCancelCompose={() => {
-                setComposing(false);
-                commentRange.current = null;
-              }}
-              onDelete={deleteComment}
-              onSelect={(id) => {
-                selectAnchor(editor, id);
-              }}
+            <PageSetupModal
+              opened={pageSetupOpen}
+              setup={setup}
               onClose={() => {
-                setCommentsOpen(false);
-                setComposing(false);
+                setPageSetupOpen(false);
+              }}
+              onSave={(next) => {
+                props.onPageSetupChange(storedPageFrom(next));
+                setPageSetupOpen(false);
               }}
             />
           </Suspense>
         )}
       </div>
-      {pageSetupMounted && (
-        <Suspense fallback={null}>
-          <PageSetupModal
-            opened={pageSetupOpen}
-            setup={setup}
-            onClose={() => {
-              setPageSetupOpen(false);
-            }}
-            onSave={(next) => {
-              props.onPageSetupChange(storedPageFrom(next));
-              setPageSetupOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
-    </div>
+    </ToolbarTooltipsShown>
   );
 }
