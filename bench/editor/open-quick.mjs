@@ -49,7 +49,7 @@ try {
   const { opens } = await firstAndLocalOpens(context, page, url, N, (o, n) => {
     if (n < 0) return console.log(`first open ${f(o.end)}`);
     const marks = o.marks.filter(([m]) => !m.startsWith('qb:')).map(([m, t]) => `${m.replace('quire:', '')} ${f(t)}`).join(', ');
-    console.log(`open #${n}: ${f(o.end)} ms (dcl ${f(o.nav?.domContentLoaded)}, editor ${f(o.editorAt)}, dom ${f(o.dom)}) ${marks}`);
+    console.log(`open #${n}: ${f(o.end)} ms (worker ${f(o.nav?.workerStart)}, request ${f(o.nav?.requestStart)}, response ${f(o.nav?.responseStart)}-${f(o.nav?.responseEnd)}, dcl ${f(o.nav?.domContentLoaded)}, editor ${f(o.editorAt)}, dom ${f(o.dom)}) ${marks}`);
   });
   const ends = opens.map((o) => o.end).sort((a, b) => a - b);
   console.log(`median ${f(ends[ends.length >> 1])} of ${ends.map(f).join(', ')}`);

@@ -135,7 +135,7 @@ export function probe(config) {
           const marks = performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]);
           bench.open.marks = marks;
           const nav = performance.getEntriesByType('navigation')[0];
-          if (nav) bench.open.nav = { responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd };
+          if (nav) bench.open.nav = { workerStart: nav.workerStart, requestStart: nav.requestStart, responseStart: nav.responseStart, responseEnd: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd };
         },
       );
     });

@@ -1,3 +1,5 @@
+import { getSchema } from '@tiptap/core';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 
@@ -93,5 +95,90 @@ describe('load check', { timeout: 30_000 }, () => {
     expect(result.ok).toBe(false);
     expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
     expect(fragment.toJSON()).toContain('Kept words');
+  });
+
+  /** What binding would do: y-tiptap's own conversion, on a copy; did it change the copy? */
+  function bindingChanges(doc: Y.Doc): boolean {
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    let changed = false;
+    copy.on('update', () => {
+      changed = true;
+    });
+    const fragment = copy.getXmlFragment('default');
+    try {
+      yXmlFragmentToProseMirrorRootNode(fragment, getSchema(extensionsFor(fragment))).check();
+    } catch {
+      return true;
+    }
+    return changed;
+  }
+
+  function extensionsFor(fragment: Y.XmlFragment) {
+    return createChapterExtensions({ fragment });
+  }
+
+  function docWith(build: (fragment: Y.XmlFragment) => void): Y.Doc {
+    const doc = new Y.Doc();
+    build(doc.getXmlFragment('default'));
+    return doc;
+  }
+
+  function paragraph(text: string, attributes?: Record<string, unknown>): Y.XmlElement {
+    const element = new Y.XmlElement('paragraph');
+    const content = new Y.XmlText();
+    content.insert(0, text, attributes);
+    element.insert(0, [content]);
+    return element;
+  }
+
+  const cases: [string, Y.Doc][] = [
+    ['plain paragraphs', docWith((f) => f.insert(0, [paragraph('One.'), paragraph('Two.')]))],
+    ['a known mark', docWith((f) => f.insert(0, [paragraph('Bold.', { bold: {} })]))],
+    [
+      'an overlapping mark kept under a hashed name',
+      docWith((f) => f.insert(0, [paragraph('Said.', { 'comment--AbCd1234': { id: 'c1' } })])),
+    ],
+    ['an unknown mark', docWith((f) => f.insert(0, [paragraph('Odd.', { sparkle: {} })]))],
+    [
+      'an unknown node inside a known one',
+      docWith((f) => {
+        const quote = new Y.XmlElement('blockquote');
+        quote.insert(0, [new Y.XmlElement('spaceship')]);
+        f.insert(0, [quote]);
+      }),
+    ],
+    [
+      'a paragraph inside a paragraph (content the schema refuses)',
+      docWith((f) => {
+        const outer = new Y.XmlElement('paragraph');
+        outer.insert(0, [paragraph('Nested.')]);
+        f.insert(0, [outer]);
+      }),
+    ],
+    ['text outside any block', docWith((f) => f.insert(0, [new Y.XmlText('Loose.')]))],
+    [
+      'a heading with its level',
+      docWith((f) => {
+        const h = new Y.XmlElement('heading');
+        h.setAttribute('level', 2 as unknown as string);
+        h.insert(0, [new Y.XmlText('Title')]);
+        f.insert(0, [h, paragraph('After.')]);
+      }),
+    ],
+  ];
+
+  it.each(cases)('agrees with what binding would do: %s', (_name, doc) => {
+    const fragment = doc.getXmlFragment('default');
+    const before = Y.encodeStateAsUpdate(doc);
+    const result = checkChapterContent(doc, fragment, extensionsFor(fragment));
+    expect(result.ok).toBe(!bindingChanges(doc));
+    expect(Y.encodeStateAsUpdate(doc)).toEqual(before);
+  });
+
+  it('refuses a fragment that is not the document’s', () => {
+    const fragment = new Y.Doc().getXmlFragment('default');
+    const other = new Y.Doc();
+    expect(checkChapterContent(other, fragment, extensionsFor(fragment)).ok).toBe(false);
   });
 });

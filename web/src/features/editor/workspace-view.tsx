@@ -6,22 +6,12 @@ import {
   IconLayoutSidebarRight,
 } from '@tabler/icons-react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
-import { afterPaint } from '@/lib/after-paint';
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor } from '@/sync';
@@ -29,6 +19,8 @@ import { collabConnectionFor } from '@/sync';
 import { ChapterEditor, ChapterLoadError } from './chapter';
 import { manuscriptWords } from './stats/manuscript-words';
 import { useWritingRecorder } from './stats/use-writing-recorder';
+import { useAfterPaint } from './use-after-paint';
+import { useOpenedOnce } from './use-opened-once';
 import {
   keptCaretFor,
   rememberChapter,
@@ -45,32 +37,6 @@ const PropertiesPanel = lazy(() =>
   import('./properties').then((m) => ({ default: m.PropertiesPanel })),
 );
 const VersionHistory = lazy(() => import('./history').then((m) => ({ default: m.VersionHistory })));
-
-/**
- * True from the first frame painted after `settled` (the chapter opened, failed, or there is
- * none) on: the binder and properties wait for it, so that on a full load the editor and the
- * chapter's text are rendered and painted first (issue 6's open time); they then render as a
- * transition. Their columns are there from the start, so the text is not laid out twice.
- */
-function useAfterEditorPaint(settled: boolean): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!settled || shown) return;
-    return afterPaint(() => {
-      startTransition(() => {
-        setShown(true);
-      });
-    });
-  }, [settled, shown]);
-  return shown;
-}
-
-/** True once `opened` has been true: a dialog's code loads, and it mounts, when first opened. */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once || opened;
-}
 
 /** Spec §2: the header hides in the editor on larger screens when `hide_header` is on. */
 const LARGE_SCREEN = '(min-width: 62em)';
@@ -291,7 +257,10 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
-  const sidesShown = useAfterEditorPaint(
+  // The binder and properties render after the chapter's first frame (the chapter opened,
+  // failed, or there is none): on a full load the text is painted first. Their columns are
+  // there from the start, so the text is not laid out twice.
+  const sidesShown = useAfterPaint(
     !chapter || opened.status === 'open' || opened.status === 'failed',
   );
   const historyMounted = useOpenedOnce(historyOpened);

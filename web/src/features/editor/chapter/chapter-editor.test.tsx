@@ -132,6 +132,15 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Comments' })).not.toBeInTheDocument();
   });
 
+  it('shows a toolbar button’s tooltip once the text has been painted', async () => {
+    renderEditor(fakeChapterHandle({ doc: docWithParagraphs('Hello') }));
+    // The first frame has the bare buttons; their tooltips mount after it.
+    await waitFor(() => {
+      fireEvent.mouseEnter(screen.getByRole('button', { name: 'Bold' }));
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Bold (Ctrl+B)');
+    });
+  });
+
   it('toggles focus mode from its button', () => {
     const onFocusModeChange = vi.fn();
     renderEditor(fakeChapterHandle(), { onFocusModeChange });

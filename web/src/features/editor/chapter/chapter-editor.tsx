@@ -1,6 +1,6 @@
 import { Box, Group } from '@mantine/core';
 import { EditorContent, type Editor } from '@tiptap/react';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
 import {
   checkChapterContent,
@@ -12,17 +12,29 @@ import {
 } from '@/editor';
 import type { ChapterHandle } from '@/sync/collab';
 
+import { useAfterPaint } from '../use-after-paint';
+import { useOpenedOnce } from '../use-opened-once';
 import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
-import { CommentsPanel } from './comments-panel';
-import { FindReplacePanel } from './find-replace-panel';
 import { FootnotesList } from './footnotes-list';
-import { PageSetupModal } from './page-setup-modal';
 import { PageSheet } from './page-sheet';
 import { LiveSavingIndicator, useChapterBlocked } from './saving-indicator';
 import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
+import { ToolbarTooltipsShown } from './toolbar-tooltip';
 import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
+
+// Not needed to show the chapter: their code (and the inputs they bring: colour, number)
+// loads when first opened, from the offline shell's cache (issue 6's open time).
+const CommentsPanel = lazy(() =>
+  import('./comments-panel').then((m) => ({ default: m.CommentsPanel })),
+);
+const FindReplacePanel = lazy(() =>
+  import('./find-replace-panel').then((m) => ({ default: m.FindReplacePanel })),
+);
+const PageSetupModal = lazy(() =>
+  import('./page-setup-modal').then((m) => ({ default: m.PageSetupModal })),
+);
 
 export interface ChapterEditorProps {
   handle: ChapterHandle;
@@ -143,6 +155,8 @@ function ChapterEditorBody(
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [composing, setComposing] = useState(false);
   const [pageSetupOpen, setPageSetupOpen] = useState(false);
+  const pageSetupMounted = useOpenedOnce(pageSetupOpen);
+  const tooltipsShown = useAfterPaint();
   const commentRange = useRef<{ from: number; to: number } | null>(null);
 
   useEffect(() => {
@@ -183,118 +197,128 @@ function ChapterEditorBody(
   const indicator = props.hideSavingIndicator ? null : <LiveSavingIndicator handle={handle} />;
 
   return (
-    <div
-      className="chapter-editor"
-      data-comments={commentsEnabled ? 'on' : 'off'}
-      data-focus-mode={focusMode ? 'on' : 'off'}
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
-        // A read-only editor takes no shortcuts: Mod-f still finds inside it.
-        const mod = event.ctrlKey || event.metaKey;
-        if (
-          mod &&
-          event.key.toLowerCase() === 'f' &&
-          !editor.isEditable &&
-          editor.view.dom.contains(event.target as Node)
-        ) {
-          event.preventDefault();
-          setFindMode('find');
-        }
-      }}
-    >
-      {focusMode ? (
-        <Group justify="flex-end" gap="xs" px="sm" py={4}>
-          {indicator}
-          <FocusModeButton focusMode={focusMode} onFocusModeChange={onFocusModeChange} />
-        </Group>
-      ) : (
-        <ChapterToolbar
-          editor={editor}
-          writable={writable}
-          end={indicator}
-          actions={{
-            commentsEnabled,
-            canComment: commentable,
-            commentsOpen,
-            onComment: startComment,
-            onToggleComments: () => {
-              setCommentsOpen((open) => !open);
-            },
-            onFootnote: insertFootnote,
-            onFind: () => {
-              setFindMode(writable ? 'replace' : 'find');
-            },
-            onPageSetup: () => {
-              setPageSetupOpen(true);
-            },
-            focusMode,
-            onFocusModeChange,
-          }}
-        />
-      )}
-      {findMode && (
-        <Box px="sm" pt="xs">
-          <FindReplacePanel
+    <ToolbarTooltipsShown value={tooltipsShown}>
+      <div
+        className="chapter-editor"
+        data-comments={commentsEnabled ? 'on' : 'off'}
+        data-focus-mode={focusMode ? 'on' : 'off'}
+        style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
+          // A read-only editor takes no shortcuts: Mod-f still finds inside it.
+          const mod = event.ctrlKey || event.metaKey;
+          if (
+            mod &&
+            event.key.toLowerCase() === 'f' &&
+            !editor.isEditable &&
+            editor.view.dom.contains(event.target as Node)
+          ) {
+            event.preventDefault();
+            setFindMode('find');
+          }
+        }}
+      >
+        {focusMode ? (
+          <Group justify="flex-end" gap="xs" px="sm" py={4}>
+            {indicator}
+            <FocusModeButton focusMode={focusMode} onFocusModeChange={onFocusModeChange} />
+          </Group>
+        ) : (
+          <ChapterToolbar
             editor={editor}
-            showReplace={findMode === 'replace'}
             writable={writable}
-            onClose={() => {
-              setFindMode(null);
+            end={indicator}
+            actions={{
+              commentsEnabled,
+              canComment: commentable,
+              commentsOpen,
+              onComment: startComment,
+              onToggleComments: () => {
+                setCommentsOpen((open) => !open);
+              },
+              onFootnote: insertFootnote,
+              onFind: () => {
+                setFindMode(writable ? 'replace' : 'find');
+              },
+              onPageSetup: () => {
+                setPageSetupOpen(true);
+              },
+              focusMode,
+              onFocusModeChange,
             }}
           />
-        </Box>
-      )}
-      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <div
-          className="chapter-pages"
-          onClick={(event) => {
-            const anchor = (event.target as HTMLElement).closest('[data-comment-id]');
-            if (anchor && commentsEnabled) setCommentsOpen(true);
-          }}
-        >
-          <PageSheet setup={setup}>
-            <EditorContent editor={editor} />
-            <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
-          </PageSheet>
-        </div>
-        {props.floatingToolbar && !focusMode && (
-          <FloatingToolbar editor={editor} writable={writable} />
         )}
-        {commentsEnabled && commentsOpen && !focusMode && (
-          <CommentsPanel
-            store={comments}
-            user={user}
-            writable={commentable}
-            deletes={writable ? 'any' : 'own'}
-            composing={composing}
-            onAdd={addComment}
-            onCancelCompose={() => {
-              setComposing(false);
-              commentRange.current = null;
+        {findMode && (
+          <Box px="sm" pt="xs">
+            <Suspense fallback={null}>
+              <FindReplacePanel
+                editor={editor}
+                showReplace={findMode === 'replace'}
+                writable={writable}
+                onClose={() => {
+                  setFindMode(null);
+                }}
+              />
+            </Suspense>
+          </Box>
+        )}
+        <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+          <div
+            className="chapter-pages"
+            onClick={(event) => {
+              const anchor = (event.target as HTMLElement).closest('[data-comment-id]');
+              if (anchor && commentsEnabled) setCommentsOpen(true);
             }}
-            onDelete={deleteComment}
-            onSelect={(id) => {
-              selectAnchor(editor, id);
-            }}
-            onClose={() => {
-              setCommentsOpen(false);
-              setComposing(false);
-            }}
-          />
+          >
+            <PageSheet setup={setup}>
+              <EditorContent editor={editor} />
+              <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
+            </PageSheet>
+          </div>
+          {props.floatingToolbar && !focusMode && (
+            <FloatingToolbar editor={editor} writable={writable} />
+          )}
+          {commentsEnabled && commentsOpen && !focusMode && (
+            <Suspense fallback={null}>
+              <CommentsPanel
+                store={comments}
+                user={user}
+                writable={commentable}
+                deletes={writable ? 'any' : 'own'}
+                composing={composing}
+                onAdd={addComment}
+                onCancelCompose={() => {
+                  setComposing(false);
+                  commentRange.current = null;
+                }}
+                onDelete={deleteComment}
+                onSelect={(id) => {
+                  selectAnchor(editor, id);
+                }}
+                onClose={() => {
+                  setCommentsOpen(false);
+                  setComposing(false);
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
+        {pageSetupMounted && (
+          <Suspense fallback={null}>
+            <PageSetupModal
+              opened={pageSetupOpen}
+              setup={setup}
+              onClose={() => {
+                setPageSetupOpen(false);
+              }}
+              onSave={(next) => {
+                props.onPageSetupChange(storedPageFrom(next));
+                setPageSetupOpen(false);
+              }}
+            />
+          </Suspense>
         )}
       </div>
-      <PageSetupModal
-        opened={pageSetupOpen}
-        setup={setup}
-        onClose={() => {
-          setPageSetupOpen(false);
-        }}
-        onSave={(next) => {
-          props.onPageSetupChange(storedPageFrom(next));
-          setPageSetupOpen(false);
-        }}
-      />
-    </div>
+    </ToolbarTooltipsShown>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import {
   IconAlignCenter,
   IconAlignJustified,
@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChapterCommand, ChapterCommandId } from '@/editor';
 
 import type { ToolbarState } from './toolbar-state';
+import { ToolbarTooltip } from './toolbar-tooltip';
 
 const ICONS: Record<ChapterCommandId, Icon> = {
   undo: IconArrowBackUp,
@@ -77,9 +78,8 @@ export function CommandButton(props: {
   const label = t(command.labelKey);
   const active = state.active[command.id] ?? false;
   return (
-    <Tooltip
+    <ToolbarTooltip
       label={command.shortcut ? `${label} (${shortcutLabel(command.shortcut)})` : label}
-      withinPortal
     >
       <ActionIcon
         variant={active ? 'filled' : 'subtle'}
@@ -94,6 +94,6 @@ export function CommandButton(props: {
       >
         <CommandIcon size={18} />
       </ActionIcon>
-    </Tooltip>
+    </ToolbarTooltip>
   );
 }

@@ -1,10 +1,12 @@
-import { ActionIcon, Button, Group, Popover, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Popover, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { normalizeLink, setLink } from '@/editor';
+
+import { ToolbarTooltip } from './toolbar-tooltip';
 
 /** The link button: a small form for the address of the link at (or to put on) the selection. */
 export function LinkButton(props: { editor: Editor; link: string | null; disabled: boolean }) {
@@ -21,7 +23,7 @@ export function LinkButton(props: { editor: Editor; link: string | null; disable
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus withinPortal position="bottom">
       <Popover.Target>
-        <Tooltip label={t('chapter_editor.link.button')} withinPortal>
+        <ToolbarTooltip label={t('chapter_editor.link.button')}>
           <ActionIcon
             variant={props.link ? 'filled' : 'subtle'}
             color={props.link ? 'blue' : 'gray'}
@@ -38,7 +40,7 @@ export function LinkButton(props: { editor: Editor; link: string | null; disable
           >
             <IconLink size={18} />
           </ActionIcon>
-        </Tooltip>
+        </ToolbarTooltip>
       </Popover.Target>
       <Popover.Dropdown>
         <form

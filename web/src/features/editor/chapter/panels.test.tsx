@@ -51,7 +51,8 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
       expect(screen.getByRole('button', { name: 'Comment' })).toBeEnabled();
     });
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
+    // The comments panel's code loads when it first opens.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'New comment' }), {
       target: { value: 'Vague?' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
@@ -106,7 +107,8 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     });
     expect(screen.getByRole('button', { name: 'Bold' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'New comment' }), {
+    // The comments panel's code loads when it first opens.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'New comment' }), {
       target: { value: 'Vague?' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
@@ -159,7 +161,10 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     const handle = fakeChapterHandle({ doc: docWithParagraphs('grey sky, grey sea') });
     const { editor } = renderEditor(handle);
     fireEvent.click(screen.getByRole('button', { name: 'Find and replace' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Find' }), { target: { value: 'grey' } });
+    // The find panel's code loads when it first opens.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Find' }), {
+      target: { value: 'grey' },
+    });
     expect(await screen.findByText('1 of 2')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Replace with' }), {
       target: { value: 'gray' },

@@ -1,4 +1,4 @@
-import { ActionIcon, Divider, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Divider, Group, Stack } from '@mantine/core';
 import {
   IconFileSettings,
   IconMaximize,
@@ -25,6 +25,7 @@ import { CommandButton } from './command-button';
 import { BlockStylePicker, FontFamilyPicker, FontSizePicker } from './font-pickers';
 import { LinkButton } from './link-button';
 import { useToolbarState } from './toolbar-state';
+import { ToolbarTooltip } from './toolbar-tooltip';
 
 export interface ToolbarActions {
   commentsEnabled: boolean;
@@ -48,7 +49,7 @@ function ActionButton(props: {
 }) {
   const ActionIconGlyph = props.icon;
   return (
-    <Tooltip label={props.label} withinPortal>
+    <ToolbarTooltip label={props.label}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -61,7 +62,7 @@ function ActionButton(props: {
       >
         <ActionIconGlyph size={18} />
       </ActionIcon>
-    </Tooltip>
+    </ToolbarTooltip>
   );
 }
 
