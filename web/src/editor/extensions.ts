@@ -36,6 +36,14 @@ export interface ChapterExtensionsOptions {
  * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
  *   visible after a keystroke.
  */
+/**
+ * TipTap's core extensions as every chapter editor has them: without `delete`, whose only work is
+ * to emit 'delete' events (nothing here listens) and which recomputes the changed ranges of
+ * every transaction in a timer task right after it — between a keystroke and the frame that
+ * shows it (issue 6's typing benchmark).
+ */
+export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
+
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
     StarterKit.configure({

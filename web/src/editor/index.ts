@@ -1,6 +1,7 @@
 export * from './defaults';
 export * from './commands';
 export {
+  CHAPTER_CORE_EXTENSIONS,
   createChapterExtensions,
   HEADING_LEVELS,
   type ChapterExtensionsOptions,

@@ -13,3 +13,25 @@ export function afterPaint(callback: () => void): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/**
+ * `afterPaint`, or after `timeoutMs` if no frame is painted by then (a hidden tab paints none):
+ * for work that must happen soon but not between a keystroke and the frame that shows it.
+ * Runs `callback` once; returns a function that cancels it if it has not run.
+ */
+export function afterPaintOr(callback: () => void, timeoutMs: number): () => void {
+  let done = false;
+  const cancel = () => {
+    done = true;
+    cancelPaint();
+    clearTimeout(fallback);
+  };
+  const once = () => {
+    if (done) return;
+    cancel();
+    callback();
+  };
+  const cancelPaint = afterPaint(once);
+  const fallback = setTimeout(once, timeoutMs);
+  return cancel;
+}

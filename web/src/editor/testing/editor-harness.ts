@@ -3,7 +3,11 @@ import { Editor } from '@tiptap/core';
 import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 
-import { createChapterExtensions, type ChapterExtensionsOptions } from '../extensions';
+import {
+  CHAPTER_CORE_EXTENSIONS,
+  createChapterExtensions,
+  type ChapterExtensionsOptions,
+} from '../extensions';
 
 export function chapterEditor(
   doc: Y.Doc = new Y.Doc(),
@@ -13,6 +17,7 @@ export function chapterEditor(
   const editor = new Editor({
     element: document.createElement('div'),
     extensions: createChapterExtensions({ fragment, ...options }),
+    enableCoreExtensions: CHAPTER_CORE_EXTENSIONS,
   });
   return { editor, doc, fragment };
 }

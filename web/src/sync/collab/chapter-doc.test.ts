@@ -28,6 +28,12 @@ function freshDb(): CollabDatabase {
 
 const silentLog = { warn: () => undefined };
 
+/** A frame painted the moment it is asked for: the write waits for the timer alone. */
+const paintedAtOnce = (callback: () => void) => {
+  callback();
+  return () => undefined;
+};
+
 function open(db: CollabDatabase, deps: ChapterDocDeps = {}, userId = USER): Promise<ChapterDoc> {
   return openChapterDoc(CHAPTER, userId, { db, log: silentLog, ...deps });
 }
@@ -81,7 +87,7 @@ describe('openChapterDoc', () => {
   it('coalesces 50 updates typed within 200 ms into one write, 250 ms after the first', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const db = freshDb();
-    const chapter = await open(db);
+    const chapter = await open(db, { afterPaint: paintedAtOnce });
     const add = vi.spyOn(db.updates, 'add');
     for (let i = 0; i < 50; i += 1) {
       type(chapter, `word${String(i)}`);
@@ -108,6 +114,40 @@ describe('openChapterDoc', () => {
     const second = nextChange(chapter);
     vi.advanceTimersByTime(1);
     await second;
+    expect(add).toHaveBeenCalledTimes(2);
+    await chapter.close();
+  });
+
+  it('holds a due write until the frame being drawn is painted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let painted: (() => void) | null = null;
+    const db = freshDb();
+    const chapter = await open(db, {
+      afterPaint: (callback) => {
+        painted = callback;
+        return () => {
+          painted = null;
+        };
+      },
+    });
+    const add = vi.spyOn(db.updates, 'add');
+    type(chapter, 'typed');
+    vi.advanceTimersByTime(COLLAB_WRITE_INTERVAL_MS);
+    await Promise.resolve();
+    expect(add).not.toHaveBeenCalled();
+    expect(painted).not.toBeNull();
+
+    const written = nextChange(chapter);
+    (painted as unknown as () => void)();
+    await written;
+    expect(add).toHaveBeenCalledTimes(1);
+    expect(chapter.hasUnsavedLocalChanges()).toBe(false);
+    // A flush does not wait for it, and cancels it.
+    type(chapter, 'more');
+    vi.advanceTimersByTime(COLLAB_WRITE_INTERVAL_MS);
+    expect(painted).not.toBeNull();
+    await chapter.flush();
+    expect(painted).toBeNull();
     expect(add).toHaveBeenCalledTimes(2);
     await chapter.close();
   });

@@ -8,6 +8,7 @@
  */
 import * as Y from 'yjs';
 
+import { afterPaintOr } from '@/lib/after-paint';
 import type { StoreProblem } from '@/storage/problems';
 import { isQuotaExceeded } from '@/storage/quota';
 
@@ -17,6 +18,8 @@ import { collabDatabase, type CollabDatabase } from './collab-db';
 export const COLLAB_WRITE_INTERVAL_MS = 250;
 /** A log longer than this is compacted to one row on the next write. */
 export const COMPACT_AFTER_ROWS = 100;
+/** A write that is due waits for the frame being drawn, at most this long (a hidden tab paints none). */
+const PAINT_WAIT_MS = 100;
 /** A log longer than this when the chapter is opened is compacted at once. */
 export const COMPACT_ON_OPEN_AFTER_ROWS = 20;
 /** After a failed write: retry after 1 s, doubling up to 30 s. */
@@ -39,6 +42,8 @@ export interface ChapterDocDeps {
   subscribePageHide?: (listener: () => void) => () => void;
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
+  /** Runs the callback once the frame being drawn is painted; returns a cancel function. */
+  afterPaint?: (callback: () => void) => () => void;
   now?: () => number;
 }
 
@@ -95,6 +100,7 @@ export async function openChapterDoc(
     ((handle) => {
       globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
     });
+  const waitForPaint = deps.afterPaint ?? ((callback) => afterPaintOr(callback, PAINT_WAIT_MS));
   const now = deps.now ?? Date.now;
 
   const [rows, stored] = await db.transaction('r', db.updates, db.docs, async () =>
@@ -115,6 +121,7 @@ export async function openChapterDoc(
   let inFlightLocal = false;
   let writing: Promise<void> = Promise.resolve();
   let timer: unknown = null;
+  let cancelPaintWait: (() => void) | null = null;
   let retryTimer: unknown = null;
   /** 0 while writes succeed; else the delay before the next retry. */
   let retryDelay = 0;
@@ -210,10 +217,16 @@ export async function openChapterDoc(
 
   function schedule() {
     // During a run of failures the retry timer does the next write.
-    if (timer !== null || retryTimer !== null) return;
+    if (timer !== null || cancelPaintWait !== null || retryTimer !== null) return;
     timer = setTimer(() => {
       timer = null;
-      void enqueueWrite();
+      // Not between a keystroke and the frame that shows it (issue 6's typing benchmark).
+      let cancel: (() => void) | null = null;
+      cancelPaintWait = () => cancel?.();
+      cancel = waitForPaint(() => {
+        cancelPaintWait = null;
+        void enqueueWrite();
+      });
     }, COLLAB_WRITE_INTERVAL_MS);
   }
 
@@ -232,6 +245,8 @@ export async function openChapterDoc(
   function flush(): Promise<void> {
     if (timer !== null) clearTimer(timer);
     timer = null;
+    cancelPaintWait?.();
+    cancelPaintWait = null;
     if (retryTimer !== null) clearTimer(retryTimer);
     retryTimer = null;
     return enqueueWrite();

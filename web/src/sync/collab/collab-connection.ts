@@ -14,6 +14,7 @@ import {
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 
+import { afterPaintOr } from '@/lib/after-paint';
 import type { StoreProblem } from '@/storage/problems';
 
 import {
@@ -69,14 +70,15 @@ export interface CollabConnectionOptions {
 const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
 
 /**
- * Edits made here go to the server this long after the first of them, merged into one message
- * (the provider's own batching; it counts the change as unsynced at once, so the status and the
- * acknowledgement rules are unchanged). Sending inside the keystroke put the socket's work
- * between the key and the frame that shows it (issue 6's typing benchmark); a frame is at most
- * about 17 ms, so the message leaves after that frame, and a collaborator sees the text that
- * much later.
+ * Edits made here go to the server right after the frame that shows them, merged into one
+ * message (the provider's batching holds them meanwhile; it counts the change as unsynced at
+ * once, so the status and the acknowledgement rules are unchanged). Sending inside the
+ * keystroke, or on a fixed 20 ms timer (which fires before a frame that comes late), put the
+ * socket's work between a key and the frame that shows it (issue 6's typing benchmark). A tab
+ * that paints no frames (hidden) sends this long after the first edit; the provider's own timer
+ * is twice as long, so it only ever sends what this has not (awareness).
  */
-export const SEND_DELAY_MS = 20;
+export const SEND_DELAY_MS = 50;
 
 /** One opened chapter. Several handles may share one document; each is closed on its own. */
 export interface ChapterHandle {
@@ -205,7 +207,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       document: doc,
       token: '',
       websocketProvider: socket,
-      flushDelay: SEND_DELAY_MS,
+      flushDelay: SEND_DELAY_MS * 2,
       onAuthenticated: ({ scope }) => {
         denied = false;
         retryDelay = retry.initialMs;
@@ -246,13 +248,23 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       retryDelay = Math.min(retryDelay * 2, retry.maxMs);
     }
 
-    // Registered after the provider's own handler, so its unsynced count is already updated.
+    let cancelSend: (() => void) | null = null;
+    const sendAfterPaint = () => {
+      cancelSend ??= afterPaintOr(() => {
+        cancelSend = null;
+        provider.flushPendingUpdates();
+      }, SEND_DELAY_MS);
+    };
+
+    // Registered after the provider's own handler, so its unsynced count is already updated
+    // and the update is in its batch.
     const handleDocUpdate = (_update: Uint8Array, origin: unknown) => {
       if (origin === provider) {
         maybeAck();
         return;
       }
-      if (!sending && origin !== PERSISTENCE_ORIGIN) holdsRefused = true;
+      if (sending) sendAfterPaint();
+      else if (origin !== PERSISTENCE_ORIGIN) holdsRefused = true;
       refresh();
     };
     doc.on('update', handleDocUpdate);
@@ -272,6 +284,11 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
           listeners.clear();
           doc.off('update', handleDocUpdate);
           unsubscribeStore();
+          if (cancelSend) {
+            cancelSend();
+            cancelSend = null;
+            provider.flushPendingUpdates();
+          }
           detach(provider);
           await store.close();
           doc.destroy();

@@ -3,7 +3,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { countWords, editorText, footnoteOrder } from '@/editor';
+import { CHAPTER_CORE_EXTENSIONS, countWords, editorText, footnoteOrder } from '@/editor';
 import { afterPaint } from '@/lib/after-paint';
 import { markOnce } from '@/lib/perf-marks';
 
@@ -52,6 +52,7 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
   const editor = useEditor(
     {
       extensions: options.extensions,
+      enableCoreExtensions: CHAPTER_CORE_EXTENSIONS,
       editable: options.editable,
       shouldRerenderOnTransaction: false,
       immediatelyRender: true,
