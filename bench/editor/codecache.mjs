@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { reniceBrowser } from './lib/nice.mjs';
 import { opened } from './lib/open.mjs';
 import { probe } from './lib/probe.mjs';
-import { chapter, toHtml } from './lib/prose.mjs';
-import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
+import { chapter } from './lib/prose.mjs';
+import { logIn, seedLongManuscript, startServer } from './lib/server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webRequire = createRequire(join(root, 'web/package.json'));
@@ -149,10 +149,7 @@ cpSync(BUILT, DIST, { recursive: true });
 const load0 = os.loadavg()[0];
 const server = await startServer({ bin: process.env.QUIRE_BIN, webDir: DIST });
 try {
-  const writer = { name: 'Bench Writer', email: `bench-${Date.now()}@example.com`, password: 'correct-horse-7' };
-  const api = await signUp(server.baseURL, writer);
-  const ids = await seedManuscript(api, 'The Long Manuscript', chapters.map((c) => ({ name: c.name, html: toHtml(c.paragraphs) })));
-  const url = `/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}`;
+  const { writer, path: url } = await seedLongManuscript(server.baseURL, chapters);
   for (const mode of MODES) await runMode(mode, server.baseURL, writer, url);
 } finally {
   server.stop();
