@@ -10,10 +10,8 @@
 // The collab socket is not held (no Playwright in the page to hold it); the marks up to
 // `editor-bound` come from IndexedDB before it matters. `--opens=N` (4 per side, after 2 warm-up
 // loads that let the plain browser write its cache). Run under the bench lock.
-// NOT YET A FAIR A/B: the undriven open starts with the browser's own start-up (profile,
-// extensions, service worker database) competing with it, the driven one after it; and no trace
-// confirms that the undriven opens read the code cache. First run (results file of perf-open-3):
-// undriven slower. Fix that before quoting any figure from it.
+// Both sides navigate 3 s after the browser started (the first version raced the undriven open
+// against the browser's start-up). No trace confirms that the undriven opens read the code cache.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +32,7 @@ const N = Number((process.argv.find((a) => a.startsWith('--opens=')) ?? '--opens
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const chapters = [1, 2, 3].map((n) => ({ name: `Chapter ${n}`, ...chapter(n, 50_000) }));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const START_MS = 3000;
 const MARKS = ['app-start', 'route-mounted', 'chapter-loaded', 'editor-bound'];
 
 /** The app's marks and DOMContentLoaded of the page at `url` in this browser. */
@@ -49,12 +48,15 @@ async function readMarks(page) {
 
 async function oneOpen(profile, url, driven) {
   const port = await freePort();
-  const args = [...ARGS, '--headless', `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, '--window-size=1280,900', driven ? 'about:blank' : url];
+  // Both sides navigate 3 s after the browser started, so neither races its start-up: the
+  // undriven one from a data: page's timer, the driven one by Playwright.
+  const later = `data:text/html,<script>setTimeout(() => { location.href = ${JSON.stringify(url)}; }, ${START_MS})</script>`;
+  const args = [...ARGS, '--headless', `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, '--window-size=1280,900', driven ? 'about:blank' : later];
   const proc = spawn('/usr/bin/chromium', args, { stdio: 'ignore' });
   const renicing = setInterval(reniceBrowser, 500);
   try {
     let browser = null;
-    if (!driven) await sleep(8000);
+    if (!driven) await sleep(START_MS + 8000);
     for (let i = 0; i < 100 && !browser; i += 1) {
       await sleep(100);
       browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(() => null);
@@ -64,6 +66,7 @@ async function oneOpen(profile, url, driven) {
     let page;
     if (driven) {
       page = context.pages()[0] ?? (await context.newPage());
+      await sleep(START_MS);
       await page.goto(url);
     } else {
       for (let i = 0; i < 100 && !page; i += 1) {
