@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { toHtml } from './prose.mjs';
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -128,4 +130,15 @@ export async function seedManuscript(api, title, chapters) {
     chapterIds.push(chapterId);
   }
   return { manuscriptId, chapterIds };
+}
+
+/**
+ * The open diagnostics' writer: signed up, with the long manuscript of `chapters` (`{name,
+ * paragraphs}`); answers the writer and the path of the editor on the second chapter.
+ */
+export async function seedLongManuscript(baseURL, chapters) {
+  const writer = { name: 'Bench Writer', email: `bench-${Date.now()}@example.com`, password: 'correct-horse-7' };
+  const api = await signUp(baseURL, writer);
+  const ids = await seedManuscript(api, 'The Long Manuscript', chapters.map((c) => ({ name: c.name, html: toHtml(c.paragraphs) })));
+  return { writer, path: `/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}` };
 }
