@@ -28,10 +28,10 @@ export function render({ date, machine, versions, config, results, notes }) {
   const cold = ran('coldOpen');
   if (cold.length) {
     out.push('## 1. Cold open of a novel (stored → synced)', '');
-    out.push(`${cold[0].coldOpen.words.toLocaleString('en')} words in ${cold[0].coldOpen.chapters} chapter documents, server restarted before each open, one client opens all chapters over one socket; median of ${cold[0].coldOpen.runsMs.length}.`, '');
-    out.push(table(['system', 'time to synced (ms)', 'runs (ms)', 'server RSS before (MiB)', 'after open (MiB)'], [
-      ...cold.map((s) => [s.name, ms(s.coldOpen.ms), s.coldOpen.runsMs.map(ms).join(', '), mib(s.coldOpen.rssBefore), mib(s.coldOpen.rssAfter)]),
-      ...(q.coldOpen && h.coldOpen ? [['**Hocuspocus ÷ Quire**', ratio(h.coldOpen.ms, q.coldOpen.ms), '', '', ratio(h.coldOpen.rssAfter, q.coldOpen.rssAfter)]] : []),
+    out.push(`${cold[0].coldOpen.words.toLocaleString('en')} words in ${cold[0].coldOpen.chapters} chapter documents, server restarted before each open, one client opens all chapters over one socket; median of ${cold[0].coldOpen.runsMs.length}. A first open, made the same way for both systems, is not counted: it is the client process's first receiving and decoding, run cold (its time is in the last column).`, '');
+    out.push(table(['system', 'time to synced (ms)', 'runs (ms)', 'server RSS before (MiB)', 'after open (MiB)', 'uncounted first open (ms)'], [
+      ...cold.map((s) => [s.name, ms(s.coldOpen.ms), s.coldOpen.runsMs.map(ms).join(', '), mib(s.coldOpen.rssBefore), mib(s.coldOpen.rssAfter), ms(s.coldOpen.warmUpMs)]),
+      ...(q.coldOpen && h.coldOpen ? [['**Hocuspocus ÷ Quire**', ratio(h.coldOpen.ms, q.coldOpen.ms), '', '', ratio(h.coldOpen.rssAfter, q.coldOpen.rssAfter), '']] : []),
     ]), '');
   }
 
