@@ -148,7 +148,8 @@ function versions() {
   const pkg = (name) => JSON.parse(readFileSync(join(ROOT, 'bench/collab/node_modules', name, 'package.json'), 'utf8')).version;
   const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).toString().trim();
   const pg = execFileSync('psql', ['postgres://postgres@127.0.0.1:5432/postgres', '-qAtc', 'SHOW server_version']).toString().trim();
-  return `quire ${commit} (release build), @hocuspocus/server ${pkg('@hocuspocus/server')}, @hocuspocus/extension-sqlite ${pkg('@hocuspocus/extension-sqlite')}, @hocuspocus/provider ${pkg('@hocuspocus/provider')}, yjs ${pkg('yjs')}, Node ${process.version}, PostgreSQL ${pg}`;
+  const bin = process.env.QUIRE_BIN ? ` (binary ${process.env.QUIRE_BIN})` : '';
+  return `quire ${commit}${bin} (release build), @hocuspocus/server ${pkg('@hocuspocus/server')}, @hocuspocus/extension-sqlite ${pkg('@hocuspocus/extension-sqlite')}, @hocuspocus/provider ${pkg('@hocuspocus/provider')}, yjs ${pkg('yjs')}, Node ${process.version}, PostgreSQL ${pg}`;
 }
 
 function describe() {
