@@ -445,7 +445,7 @@ async fn the_rooms_appends_are_committed_together_and_one_that_fails_fails_alone
         for (i, doc) in chapters.iter().enumerate() {
             let stored = app.state.store.doc_load(doc).await.expect("a read");
             let expected: Vec<(i64, Vec<u8>)> = (1..=4)
-                .map(|seq| (seq, vec![(seq as u8 + 1) / 2, i as u8]))
+                .map(|seq| (seq, vec![(seq as u8).div_ceil(2), i as u8]))
                 .collect();
             assert_eq!(stored.updates, expected);
         }
