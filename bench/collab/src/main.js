@@ -22,7 +22,7 @@ const config = {
   wordsPerChapter: 2500,
   coldReps: QUICK ? 2 : 3,
   clientsPerRoom: env('BENCH_CLIENTS_PER_ROOM', 10),
-  roomSteps: (process.env.BENCH_ROOM_STEPS ?? (QUICK ? '5,20,50,100' : '5,10,20,40,60,80,100,130,160,200')).split(',').map(Number),
+  roomSteps: (process.env.BENCH_ROOM_STEPS ?? (QUICK ? '5,20,50,100' : '5,10,20,40,60,80,100,130,160,200,250,300,400')).split(',').map(Number),
   keys: env('BENCH_KEYS', QUICK ? 40 : 80),
   idleSizes: (process.env.BENCH_IDLE ?? (QUICK ? '1000,5000' : '1000,10000')).split(',').map(Number),
   compactionUpdates: env('BENCH_UPDATES', QUICK ? 20000 : 100000),
@@ -31,6 +31,7 @@ const config = {
   workers: env('BENCH_WORKERS', 2),
   timeoutS: env('BENCH_TIMEOUT_S', 1800),
 };
+const only = (process.env.BENCH_ONLY ?? 'cold,offline,fanout,idle,compaction').split(',');
 const binary = process.env.QUIRE_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/quire/target'), 'release/quire');
 const log = (line) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -74,7 +75,6 @@ async function main() {
   const chosen = (process.env.BENCH_SYSTEMS ?? 'quire,hocuspocus,pg,multi').split(',');
   for (const [key, startTarget] of systems.filter(([key]) => chosen.includes(key))) {
     results[key] = await withTarget(startTarget, async (target) => {
-      const only = (process.env.BENCH_ONLY ?? 'cold,offline,fanout,idle,compaction').split(',');
       const r = { name: target.name };
       log(`${target.name}: cold open`);
       if (only.includes('cold')) r.coldOpen = await coldOpen(target, pool, { chapters: config.chapters, wordsPerChapter: config.wordsPerChapter, reps: config.coldReps });
@@ -96,29 +96,23 @@ async function main() {
       return r;
     });
   }
-  if (chosen.includes('pg')) {
+  if (chosen.includes('pg') && only.includes('compaction')) {
   log('Quire on PostgreSQL: compaction');
   await withTarget(() => startQuire({ binary, workDir, store: 'postgres', label: 'pg' }), async (target) => {
     results.ingest.push({ name: target.name, ...(await ingest(target, pool, { count: config.compactionUpdates })) });
     results.seeded.push({ name: target.name, ...(await seededLog(target, pool, { count: config.compactionUpdates })) });
   });
   }
-  if (chosen.includes('multi')) {
+  if (chosen.includes('multi') && (only.includes('fanout') || only.includes('offline'))) {
   log('two Quire instances on one PostgreSQL: fan-out and offline divergence');
   results.multi = await withTarget(() => startQuire({ binary, workDir, store: 'postgres', instances: 2, label: 'pg2' }), async (target) => ({
     name: target.name,
-    fanout: await fanout(target, pool, fan),
-    offline: await offline(target, pool, { baseWords: 500, wordsEach: 200, reps: 3 }),
+    fanout: only.includes('fanout') ? await fanout(target, pool, fan) : undefined,
+    offline: only.includes('offline') ? await offline(target, pool, { baseWords: 500, wordsEach: 200, reps: 3 }) : undefined,
   }));
   }
   if (before) results.before = before;
   writeFileSync(join(ROOT, 'bench/results/tmp/last-results.json'), JSON.stringify(results, null, 1));
-  if (chosen.length < 4) {
-    // A partial run (while working on the harness): the raw figures, no results file.
-    console.log(JSON.stringify(results, null, 1));
-    return;
-  }
-
   const date = new Date().toISOString().slice(0, 10);
   const file = resultsFile(date);
   const text = render({ date, machine: machine(), versions: versions(), config: describe(), results, notes: notes() });
@@ -154,7 +148,8 @@ function versions() {
   const pkg = (name) => JSON.parse(readFileSync(join(ROOT, 'bench/collab/node_modules', name, 'package.json'), 'utf8')).version;
   const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).toString().trim();
   const pg = execFileSync('psql', ['postgres://postgres@127.0.0.1:5432/postgres', '-qAtc', 'SHOW server_version']).toString().trim();
-  return `quire ${commit} (release build), @hocuspocus/server ${pkg('@hocuspocus/server')}, @hocuspocus/extension-sqlite ${pkg('@hocuspocus/extension-sqlite')}, @hocuspocus/provider ${pkg('@hocuspocus/provider')}, yjs ${pkg('yjs')}, Node ${process.version}, PostgreSQL ${pg}`;
+  const bin = process.env.QUIRE_BIN ? ` (binary ${process.env.QUIRE_BIN})` : '';
+  return `quire ${commit}${bin} (release build), @hocuspocus/server ${pkg('@hocuspocus/server')}, @hocuspocus/extension-sqlite ${pkg('@hocuspocus/extension-sqlite')}, @hocuspocus/provider ${pkg('@hocuspocus/provider')}, yjs ${pkg('yjs')}, Node ${process.version}, PostgreSQL ${pg}`;
 }
 
 function describe() {
@@ -167,6 +162,8 @@ function notes() {
   if (apiRetries() > 0) {
     n.push(`Setting up, Quire on SQLite answered 500 "database is locked" to ${apiRetries()} chapter PUTs while a background write (an automatic version) held the database; the harness retried them.`);
   }
+  const [onlyVar, systems] = [process.env.BENCH_ONLY, process.env.BENCH_SYSTEMS];
+  if (onlyVar || systems) n.push(`A partial run: systems ${systems ?? 'all'}, workloads ${onlyVar ?? 'all'}; the rest is left out ("n/a").`);
   if (config.compactionUpdates < 100000) n.push(`Compaction ran with ${config.compactionUpdates} updates, not 100,000.`);
   return n;
 }

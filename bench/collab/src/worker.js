@@ -1,5 +1,8 @@
 // A client process: the harness forks a few of these so that the clients' own CPU is not the
 // harness's, and drives them over IPC ({id, cmd, args} → {id, result | error}).
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import * as Y from 'yjs';
 
 import { openSocket, openDoc, synced, acknowledged, prose, appendParagraphs, bodyText, wordCount, FRAGMENT } from './client.js';
@@ -68,8 +71,33 @@ function runOf(doc) {
   return paragraph instanceof Y.XmlElement ? paragraph.get(0) : null;
 }
 
+/**
+ * BENCH_CPU_PROF=<dir>: a CPU profile of this client process over each fan-out step, written
+ * there (for finding the harness's own costs; the profiler slows the clients, so figures of
+ * such a run are not results).
+ */
+async function profiled(label, run) {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${label}-${process.pid}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Typists type `keys` characters at `rate`/s from `startAt`; readers note when each arrives. */
-async function fanoutRun({ startAt, keys, rate, graceMs }) {
+function fanoutRun(args) {
+  return profiled(`fanout-${fanout.length}`, () => typeAndWatch(args));
+}
+
+async function typeAndWatch({ startAt, keys, rate, graceMs }) {
   const interval = 1000 / rate;
   const closesBefore = fanout.reduce((sum, c) => sum + c.socket.closes.length, 0);
   const watchers = [];

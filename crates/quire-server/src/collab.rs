@@ -24,7 +24,7 @@ use quire_collab::{
 use quire_core::Id;
 use quire_store::docs::{DocAccess, Ring};
 use quire_store::{Store, StoreError};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::AppState;
@@ -61,8 +61,76 @@ mod close {
 }
 
 /// The update log over the store.
+///
+/// Every room's appends go to one writer task, which commits whatever is waiting — up to
+/// [`DOCS_PER_COMMIT`] documents — in **one** transaction (`Store::doc_append_many`): a room
+/// already groups its own keystrokes while its previous write runs, and this groups the rooms,
+/// so hundreds of rooms typing at once cost one commit (one fsync on SQLite, one round of
+/// locks on a single write lock) instead of one each. A room still has its updates
+/// acknowledged only once the transaction holding them committed. Each room has at most one
+/// append in flight, so the writer's queue holds at most one request per open room.
 #[derive(Debug, Clone)]
-pub struct StoreLog(pub Store);
+pub struct StoreLog {
+    store: Store,
+    appends: mpsc::UnboundedSender<AppendRequest>,
+}
+
+/// Documents whose appends one transaction carries at most.
+const DOCS_PER_COMMIT: usize = 256;
+
+#[derive(Debug)]
+struct AppendRequest {
+    doc: String,
+    updates: Vec<Vec<u8>>,
+    reply: oneshot::Sender<Result<Vec<i64>, LogError>>,
+}
+
+impl StoreLog {
+    /// The log over `store`, and its writer task (which ends when the last clone is dropped).
+    /// Needs a tokio runtime.
+    pub fn new(store: Store) -> StoreLog {
+        let (appends, requests) = mpsc::unbounded_channel();
+        tokio::spawn(write_appends(store.clone(), requests));
+        StoreLog { store, appends }
+    }
+}
+
+/// The writer: takes every append waiting, commits them together, answers each.
+async fn write_appends(store: Store, mut requests: mpsc::UnboundedReceiver<AppendRequest>) {
+    let mut batch = Vec::with_capacity(DOCS_PER_COMMIT);
+    while requests.recv_many(&mut batch, DOCS_PER_COMMIT).await > 0 {
+        let parts: Vec<(&str, &[Vec<u8>])> = batch
+            .iter()
+            .map(|r: &AppendRequest| (r.doc.as_str(), r.updates.as_slice()))
+            .collect();
+        let together = store.doc_append_many(&parts).await;
+        drop(parts);
+        match together {
+            Ok(seqs) => {
+                for (request, seqs) in batch.drain(..).zip(seqs) {
+                    let _ = request.reply.send(Ok(seqs));
+                }
+            }
+            Err(error) if batch.len() > 1 => {
+                // One document's failure (its chapter gone, say) must not fail the others':
+                // each is tried alone, so only the room whose write cannot be stored resets.
+                tracing::warn!(%error, documents = batch.len(), "a grouped log write failed; writing each document alone");
+                for request in batch.drain(..) {
+                    let alone = store
+                        .doc_append(&request.doc, &request.updates)
+                        .await
+                        .map_err(log_error);
+                    let _ = request.reply.send(alone);
+                }
+            }
+            Err(error) => {
+                if let Some(request) = batch.pop() {
+                    let _ = request.reply.send(Err(log_error(error)));
+                }
+            }
+        }
+    }
+}
 
 fn log_error(error: StoreError) -> LogError {
     LogError(error.to_string())
@@ -70,7 +138,7 @@ fn log_error(error: StoreError) -> LogError {
 
 impl UpdateLog for StoreLog {
     async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
-        let stored = self.0.doc_load(doc).await.map_err(log_error)?;
+        let stored = self.store.doc_load(doc).await.map_err(log_error)?;
         Ok(StoredDoc {
             snapshot: stored.snapshot,
             snapshot_seq: stored.snapshot_seq,
@@ -83,12 +151,23 @@ impl UpdateLog for StoreLog {
     }
 
     async fn append(&self, doc: &str, updates: &[Vec<u8>]) -> Result<Vec<i64>, LogError> {
-        self.0.doc_append(doc, updates).await.map_err(log_error)
+        if updates.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (reply, answer) = oneshot::channel();
+        let request = AppendRequest {
+            doc: doc.to_owned(),
+            updates: updates.to_vec(),
+            reply,
+        };
+        let gone = || LogError("the log writer stopped".to_owned());
+        self.appends.send(request).map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
     }
 
     async fn since(&self, doc: &str, after: i64) -> Result<Since, LogError> {
         Ok(
-            match self.0.doc_since(doc, after).await.map_err(log_error)? {
+            match self.store.doc_since(doc, after).await.map_err(log_error)? {
                 Some(updates) => Since::Updates(
                     updates
                         .into_iter()
@@ -107,7 +186,7 @@ impl UpdateLog for StoreLog {
         state: &[u8],
         upto: i64,
     ) -> Result<bool, LogError> {
-        self.0
+        self.store
             .doc_swap_snapshot(doc, expected_snapshot_seq, state, upto)
             .await
             .map_err(log_error)

@@ -64,6 +64,10 @@ impl AppState {
         let store = Store::open(config.database_url.expose())
             .await
             .context("cannot open the database")?;
+        // The first devices after a start open their chapters on warm connections.
+        if let Err(error) = store.warm_docs().await {
+            tracing::warn!(%error, "could not warm the database connections");
+        }
         let sms = sms::from_config(&config, &store)?;
         let store_for_docs = store.clone();
         if !config.compaction_test_delay.is_zero() {
@@ -86,7 +90,7 @@ impl AppState {
             mail_queued: Arc::default(),
             objects,
             live: Arc::default(),
-            collab: quire_collab::Hub::new(Arc::new(collab::StoreLog(store_for_docs)), rooms),
+            collab: quire_collab::Hub::new(Arc::new(collab::StoreLog::new(store_for_docs)), rooms),
             collab_sockets: Arc::default(),
             collab_stop: tokio_util::sync::CancellationToken::new(),
         })

@@ -20,6 +20,22 @@ pub const DOORBELL_CHANNEL: &str = "quire_doc";
 /// Updates inserted per statement (4 binds each, well under both databases' bind limits).
 const ROWS_PER_INSERT: usize = 200;
 
+/// A chapter's access for a user, and whether it has a document ([`Store::doc_opening`]).
+const DOC_OPENING_SQL: &str = "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
+     FROM chapter c \
+     LEFT JOIN manuscript m ON m.id = c.manuscript_id \
+     LEFT JOIN manuscript_grant g ON g.manuscript_id = c.manuscript_id AND g.user_id = $2 \
+     LEFT JOIN doc_head h ON h.doc_id = c.id \
+     WHERE c.id = $1";
+
+/// A document's snapshot and the updates after it ([`Store::doc_load`]).
+const DOC_LOAD_SQL: &str = "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1 \
+     UNION ALL \
+     SELECT CAST(1 AS BIGINT), u.seq, u.update_v1 FROM doc_update u \
+     JOIN doc_head h ON h.doc_id = u.doc_id AND u.seq > h.snapshot_seq \
+     WHERE u.doc_id = $1 \
+     ORDER BY 1, 2";
+
 /// A document as stored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredDoc {
@@ -60,6 +76,29 @@ pub enum DocAccess {
 }
 
 impl Store {
+    /// Opens every connection of the pool and prepares on each the two statements a device
+    /// opening a chapter runs ([`Store::doc_opening`], [`Store::doc_load`]), so that the first
+    /// opens after a start do not pay for connecting (on SQLite: the file, the WAL index, the
+    /// schema) and preparing. The pool keeps idle connections for its idle timeout.
+    pub async fn warm_docs(&self) -> Result<(), StoreError> {
+        let mut connections = Vec::new();
+        for _ in 0..self.pool.options().get_max_connections() {
+            connections.push(self.pool.acquire().await?);
+        }
+        for connection in &mut connections {
+            sqlx::query_as::<Any, AccessRow>(DOC_OPENING_SQL)
+                .bind("")
+                .bind("")
+                .fetch_optional(&mut **connection)
+                .await?;
+            sqlx::query_as::<Any, (i64, i64, Option<Vec<u8>>)>(DOC_LOAD_SQL)
+                .bind("")
+                .fetch_all(&mut **connection)
+                .await?;
+        }
+        Ok(())
+    }
+
     /// The actor's access to the document of chapter `chapter_id`: its owner and Editors write;
     /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
     /// `NotFound` for everyone else and for a chapter that does not exist.
@@ -77,18 +116,11 @@ impl Store {
         actor: &str,
         chapter_id: &str,
     ) -> Result<DocOpening, StoreError> {
-        let found: Option<AccessRow> = sqlx::query_as::<Any, AccessRow>(
-            "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
-             FROM chapter c \
-             LEFT JOIN manuscript m ON m.id = c.manuscript_id \
-             LEFT JOIN manuscript_grant g ON g.manuscript_id = c.manuscript_id AND g.user_id = $2 \
-             LEFT JOIN doc_head h ON h.doc_id = c.id \
-             WHERE c.id = $1",
-        )
-        .bind(chapter_id)
-        .bind(actor)
-        .fetch_optional(&self.pool)
-        .await?;
+        let found: Option<AccessRow> = sqlx::query_as::<Any, AccessRow>(DOC_OPENING_SQL)
+            .bind(chapter_id)
+            .bind(actor)
+            .fetch_optional(&self.pool)
+            .await?;
         let (owner, chapter_deleted, manuscript, manuscript_deleted, grant, head) =
             found.ok_or(StoreError::NotFound)?;
         let access = if owner == actor {
@@ -152,17 +184,10 @@ impl Store {
     /// so a compaction swapping the snapshot cannot come between the two (the head row comes
     /// first, then the updates in order).
     pub async fn doc_load(&self, doc_id: &str) -> Result<StoredDoc, StoreError> {
-        let rows = sqlx::query_as::<Any, (i64, i64, Option<Vec<u8>>)>(
-            "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1 \
-             UNION ALL \
-             SELECT CAST(1 AS BIGINT), u.seq, u.update_v1 FROM doc_update u \
-             JOIN doc_head h ON h.doc_id = u.doc_id AND u.seq > h.snapshot_seq \
-             WHERE u.doc_id = $1 \
-             ORDER BY 1, 2",
-        )
-        .bind(doc_id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query_as::<Any, (i64, i64, Option<Vec<u8>>)>(DOC_LOAD_SQL)
+            .bind(doc_id)
+            .fetch_all(&self.pool)
+            .await?;
         let mut rows = rows.into_iter();
         let Some((_, snapshot_seq, snapshot)) = rows.next() else {
             return Ok(StoredDoc::default());
@@ -213,31 +238,57 @@ impl Store {
         doc_id: &str,
         updates: &[Vec<u8>],
     ) -> Result<Vec<i64>, StoreError> {
-        if updates.is_empty() {
-            return Ok(Vec::new());
+        let mut seqs = self.doc_append_many(&[(doc_id, updates)]).await?;
+        Ok(seqs.pop().unwrap_or_default())
+    }
+
+    /// Appends several documents' updates in **one** transaction (a group commit across
+    /// documents: one fsync for all of them) and answers each document's sequence numbers, in
+    /// the order given. Documents are written in id order, so two instances' batches take the
+    /// head rows' locks in the same order and cannot deadlock; appends to one document given
+    /// twice keep their order. All or nothing: if the transaction fails, none is stored.
+    pub async fn doc_append_many(
+        &self,
+        batch: &[(&str, &[Vec<u8>])],
+    ) -> Result<Vec<Vec<i64>>, StoreError> {
+        let mut answers = vec![Vec::new(); batch.len()];
+        let mut order: Vec<usize> = (0..batch.len())
+            .filter(|&i| !batch[i].1.is_empty())
+            .collect();
+        if order.is_empty() {
+            return Ok(answers);
         }
+        order.sort_by_key(|&i| batch[i].0);
         let now = now_ms();
-        let count = updates.len() as i64;
         let mut tx = self.write_tx().await?;
-        sqlx::query::<Any>(
-            "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ($1, 0, 0, $2) \
-             ON CONFLICT (doc_id) DO NOTHING",
-        )
-        .bind(doc_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        let (head,): (i64,) = sqlx::query_as::<Any, (i64,)>(
-            "UPDATE doc_head SET head_seq = head_seq + $2, updated_at = $3 WHERE doc_id = $1 \
-             RETURNING head_seq",
-        )
-        .bind(doc_id)
-        .bind(count)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        let first = head - count + 1;
-        for (chunk_index, chunk) in updates.chunks(ROWS_PER_INSERT).enumerate() {
+        // Each head first (creating it, or bumping it and so taking its row lock), in id order;
+        // then every update of the batch in as few statements as the bind limits allow.
+        let mut rows: Vec<(&str, i64, &[u8])> = Vec::new();
+        for &i in &order {
+            let (doc_id, updates) = batch[i];
+            let count = updates.len() as i64;
+            let (head,): (i64,) = sqlx::query_as::<Any, (i64,)>(
+                "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) \
+                 VALUES ($1, $2, 0, $3) \
+                 ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
+                 updated_at = excluded.updated_at \
+                 RETURNING head_seq",
+            )
+            .bind(doc_id)
+            .bind(count)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?;
+            let first = head - count + 1;
+            answers[i] = (first..=head).collect();
+            rows.extend(
+                updates
+                    .iter()
+                    .zip(first..)
+                    .map(|(update, seq)| (doc_id, seq, update.as_slice())),
+            );
+        }
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
             let mut sql =
                 String::from("INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES ");
             for i in 0..chunk.len() {
@@ -248,25 +299,22 @@ impl Store {
                 sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
             }
             let mut query = sqlx::query::<Any>(AssertSqlSafe(sql));
-            for (i, update) in chunk.iter().enumerate() {
-                let seq = first + (chunk_index * ROWS_PER_INSERT + i) as i64;
-                query = query
-                    .bind(doc_id)
-                    .bind(seq)
-                    .bind(update.as_slice())
-                    .bind(now);
+            for &(doc_id, seq, update) in chunk {
+                query = query.bind(doc_id).bind(seq).bind(update).bind(now);
             }
             query.execute(&mut *tx).await?;
         }
         if self.backend() == Backend::Postgres {
-            sqlx::query::<Any>("SELECT pg_notify($1, $2)")
-                .bind(DOORBELL_CHANNEL)
-                .bind(doc_id)
-                .execute(&mut *tx)
-                .await?;
+            for &i in &order {
+                sqlx::query::<Any>("SELECT pg_notify($1, $2)")
+                    .bind(DOORBELL_CHANNEL)
+                    .bind(batch[i].0)
+                    .execute(&mut *tx)
+                    .await?;
+            }
         }
         tx.commit().await?;
-        Ok((first..=head).collect())
+        Ok(answers)
     }
 
     /// Replaces the snapshot by `state` (covering every update up to `upto`) and deletes those

@@ -409,6 +409,49 @@ async fn a_device_that_was_offline_merges_by_state_vector_without_losing_words()
     }
 }
 
+/// Every room's log writes go through one writer that commits whatever is waiting in one
+/// transaction: each append is answered with its own document's numbers once stored, and a
+/// document that cannot be stored (its chapter is gone) fails alone, not the others.
+#[tokio::test]
+async fn the_rooms_appends_are_committed_together_and_one_that_fails_fails_alone() {
+    use quire_collab::UpdateLog;
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let mut chapters = vec![id("c1")];
+        for name in ["c2", "c3", "c4"] {
+            app.put_json(
+                &format!("chapters/put/{}", id(name)),
+                &json!({"manuscript_id": id("m1"), "name": name}),
+            )
+            .await
+            .data();
+            chapters.push(id(name));
+        }
+        let log = quire_server::collab::StoreLog::new(app.state.store.clone());
+        let gone = id("gone");
+        for round in 1..=2u8 {
+            let appends = chapters.iter().chain([&gone]).enumerate().map(|(i, doc)| {
+                let log = log.clone();
+                let update = vec![round, i as u8];
+                async move { log.append(doc, &[update.clone(), update]).await }
+            });
+            let answers = futures_util::future::join_all(appends).await;
+            let first = i64::from(round) * 2 - 1;
+            for answer in &answers[..chapters.len()] {
+                assert_eq!(answer.as_ref().expect("stored"), &vec![first, first + 1]);
+            }
+            assert!(answers[chapters.len()].is_err(), "no chapter, no document");
+        }
+        for (i, doc) in chapters.iter().enumerate() {
+            let stored = app.state.store.doc_load(doc).await.expect("a read");
+            let expected: Vec<(i64, Vec<u8>)> = (1..=4)
+                .map(|seq| (seq, vec![(seq as u8).div_ceil(2), i as u8]))
+                .collect();
+            assert_eq!(stored.updates, expected);
+        }
+    }
+}
+
 /// The server's whole state of a document, as a fresh client would get it.
 async fn app_state(app: &TestApp, chapter: &str) -> Vec<u8> {
     app.state.collab.state(chapter).await.expect("a state")

@@ -81,3 +81,47 @@ pub async fn concurrent_writers_wait_for_each_other_instead_of_failing(store: St
     let log = store.doc_since(&doc, 0).await.unwrap().expect("the log");
     assert_eq!(log.len(), 40, "every append is in the log once");
 }
+
+/// Several documents' appends in one transaction (the collab server's group commit): each
+/// gets the numbers after its own head, in the order given, and a batch that cannot be stored
+/// whole stores nothing.
+pub async fn appends_to_several_documents_commit_together_in_order_or_not_at_all(store: Store) {
+    let ana = user(&store, "ana").await;
+    let m = manuscript(&store, &ana).await;
+    let a = put(&store, &ana, inside(EntityKind::Chapter, &ana, &m))
+        .await
+        .id
+        .as_str()
+        .to_owned();
+    let b = put(&store, &ana, inside(EntityKind::Chapter, &ana, &m))
+        .await
+        .id
+        .as_str()
+        .to_owned();
+    assert_eq!(store.doc_append(&a, &[vec![1]]).await.unwrap(), vec![1]);
+
+    let (two, one, none) = (vec![vec![2], vec![3]], vec![vec![4]], Vec::new());
+    let seqs = store
+        .doc_append_many(&[(&b, &two), (&a, &two), (&a, &none), (&b, &one)])
+        .await
+        .unwrap();
+    assert_eq!(seqs, vec![vec![1, 2], vec![2, 3], vec![], vec![3]]);
+    assert_eq!(
+        store.doc_since(&a, 0).await.unwrap(),
+        Some(vec![(1, vec![1]), (2, vec![2]), (3, vec![3])])
+    );
+    assert_eq!(
+        store.doc_since(&b, 0).await.unwrap(),
+        Some(vec![(1, vec![2]), (2, vec![3]), (3, vec![4])])
+    );
+
+    // A document whose chapter does not exist fails the whole transaction.
+    let missing = "0000000000000000000000".to_owned();
+    assert!(
+        store
+            .doc_append_many(&[(&a, &one), (&missing, &one)])
+            .await
+            .is_err()
+    );
+    assert_eq!(store.doc_since(&a, 3).await.unwrap(), Some(vec![]));
+}
