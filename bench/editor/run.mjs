@@ -382,7 +382,10 @@ async function main() {
     const env = { ...machine(browser.version()), load: [loadBefore, os.loadavg()[0]] };
     const { text } = report({ quire, bare, env });
     console.log(text);
-    const out = join(root, 'bench/results', `editor-${new Date().toISOString().slice(0, 10)}${LABEL ? `-${LABEL}` : ''}.md`);
+    // An earlier run's file is never overwritten: -2, -3, … is added instead (as bench/collab).
+    const base = join(root, 'bench/results', `editor-${new Date().toISOString().slice(0, 10)}${LABEL ? `-${LABEL}` : ''}`);
+    let out = `${base}.md`;
+    for (let n = 2; existsSync(out); n += 1) out = `${base}-${n}.md`;
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${text}\nRun time: ${((Date.now() - started) / 1000).toFixed(0)} s (\`make bench-editor\`).\n`);
     log(`written ${out}`);
