@@ -16,6 +16,7 @@
 
 mod document;
 mod peers;
+mod quiet;
 
 use std::sync::Arc;
 
@@ -27,6 +28,7 @@ use yrs::{ReadTxn, StateVector, Transact};
 
 use self::document::{ApplyError, Document, apply_bytes};
 use self::peers::Peers;
+use self::quiet::QuietSpell;
 
 use crate::log::{LogError, Since, UpdateLog};
 use crate::protocol::{self, DocMessage, encode};
@@ -192,30 +194,9 @@ pub(crate) struct Room<L: UpdateLog> {
     logged: usize,
     /// Set while a compaction of this document runs in the background.
     compacting: Arc<std::sync::atomic::AtomicBool>,
-    /// When the document last went quiet (until it is rebuilt), and how many times over its
-    /// quiet spell is doubled: a room whose document is rebuilt soon after going quiet (a
-    /// writer pausing a few seconds between sentences) waits longer before the next time
-    /// ([`patience_after`]).
-    quiet_since: Option<tokio::time::Instant>,
-    patience: u32,
-}
-
-/// Doublings of [`RoomConfig::dormant_after`] at most (2 s → 32 s).
-const MAX_PATIENCE: u32 = 4;
-
-/// A room's patience once its document was rebuilt `rebuilt_after` it went quiet: one doubling
-/// more when that came within as long again as it had waited (waiting longer would have saved
-/// the rebuild), back to none when the room stayed quiet longer than that.
-fn patience_after(
-    patience: u32,
-    rebuilt_after: std::time::Duration,
-    dormant_after: std::time::Duration,
-) -> u32 {
-    if rebuilt_after < dormant_after * (1 << patience) {
-        (patience + 1).min(MAX_PATIENCE)
-    } else {
-        0
-    }
+    /// How long the document stays built after its last use (longer for a room woken soon
+    /// after going quiet).
+    quiet: QuietSpell,
 }
 
 /// What woke the room.
@@ -260,8 +241,7 @@ impl<L: UpdateLog> Room<L> {
             writing: None,
             in_flight: Vec::new(),
             compacting: Arc::default(),
-            quiet_since: None,
-            patience: 0,
+            quiet: QuietSpell::default(),
         })
     }
 
@@ -281,17 +261,9 @@ impl<L: UpdateLog> Room<L> {
             // One timer (each costs an idle room its bytes): the document goes dormant after a
             // quiet spell, and an empty room closes after its grace, whichever comes first.
             let now = tokio::time::Instant::now();
-            if self.document.used().is_some()
-                && let Some(since) = self.quiet_since.take()
-            {
-                self.patience =
-                    patience_after(self.patience, since.elapsed(), self.config.dormant_after);
-            }
-            let quiet_after = self.config.dormant_after * (1 << self.patience);
-            let dormant = self
-                .document
-                .used()
-                .map(|used| (used + quiet_after, Event::Quiet));
+            let used = self.document.used();
+            let quiet_after = self.quiet.length(self.config.dormant_after, used.is_some());
+            let dormant = used.map(|used| (used + quiet_after, Event::Quiet));
             let close = idle.then(|| (now + self.config.idle_grace, Event::Idle));
             let timer = match (dormant, close) {
                 (Some(dormant), Some(close)) => {
@@ -319,7 +291,7 @@ impl<L: UpdateLog> Room<L> {
                 Event::Idle => return Exit::Idle,
                 Event::Quiet => {
                     self.document.make_dormant();
-                    self.quiet_since = Some(tokio::time::Instant::now());
+                    self.quiet.went_quiet();
                 }
                 Event::Command(None) => return Exit::Shutdown,
                 Event::Written(result) => {
@@ -792,35 +764,5 @@ impl<L: UpdateLog> Room<L> {
             crate::compaction::run(&name, &*log, pause).await;
             flag.store(false, Ordering::Release);
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::{MAX_PATIENCE, patience_after};
-
-    const BASE: Duration = Duration::from_secs(2);
-
-    #[test]
-    fn a_document_rebuilt_soon_after_going_quiet_waits_longer_next_time_up_to_a_cap() {
-        // A writer pausing 3 s between sentences: quiet after 2 s, back 1 s later, so the
-        // room waits 4 s next time and those pauses no longer cost a rebuild.
-        assert_eq!(patience_after(0, Duration::from_millis(1000), BASE), 1);
-        // Pausing 7 s: quiet after 4 s, back 3 s later: 8 s next time.
-        assert_eq!(patience_after(1, Duration::from_millis(3000), BASE), 2);
-        let mut patience = 0;
-        for _ in 0..10 {
-            patience = patience_after(patience, Duration::from_millis(10), BASE);
-        }
-        assert_eq!(patience, MAX_PATIENCE);
-        assert_eq!(BASE * (1 << MAX_PATIENCE), Duration::from_secs(32));
-    }
-
-    #[test]
-    fn a_room_that_stayed_quiet_longer_than_it_waited_goes_back_to_the_short_spell() {
-        assert_eq!(patience_after(2, Duration::from_secs(8), BASE), 0);
-        assert_eq!(patience_after(0, Duration::from_secs(60), BASE), 0);
     }
 }
