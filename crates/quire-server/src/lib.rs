@@ -64,10 +64,6 @@ impl AppState {
         let store = Store::open(config.database_url.expose())
             .await
             .context("cannot open the database")?;
-        // The first devices after a start open their chapters on warm connections.
-        if let Err(error) = store.warm_docs().await {
-            tracing::warn!(%error, "could not warm the database connections");
-        }
         let sms = sms::from_config(&config, &store)?;
         let store_for_docs = store.clone();
         if !config.compaction_test_delay.is_zero() {

@@ -76,29 +76,6 @@ pub enum DocAccess {
 }
 
 impl Store {
-    /// Opens every connection of the pool and prepares on each the two statements a device
-    /// opening a chapter runs ([`Store::doc_opening`], [`Store::doc_load`]), so that the first
-    /// opens after a start do not pay for connecting (on SQLite: the file, the WAL index, the
-    /// schema) and preparing. The pool keeps idle connections for its idle timeout.
-    pub async fn warm_docs(&self) -> Result<(), StoreError> {
-        let mut connections = Vec::new();
-        for _ in 0..self.pool.options().get_max_connections() {
-            connections.push(self.pool.acquire().await?);
-        }
-        for connection in &mut connections {
-            sqlx::query_as::<Any, AccessRow>(DOC_OPENING_SQL)
-                .bind("")
-                .bind("")
-                .fetch_optional(&mut **connection)
-                .await?;
-            sqlx::query_as::<Any, (i64, i64, Option<Vec<u8>>)>(DOC_LOAD_SQL)
-                .bind("")
-                .fetch_all(&mut **connection)
-                .await?;
-        }
-        Ok(())
-    }
-
     /// The actor's access to the document of chapter `chapter_id`: its owner and Editors write;
     /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
     /// `NotFound` for everyone else and for a chapter that does not exist.
