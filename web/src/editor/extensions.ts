@@ -29,14 +29,6 @@ export interface ChapterExtensionsOptions {
 }
 
 /**
- * - StarterKit without its own history (`undoRedo: false`): undo is the Collaboration
- *   extension's Yjs undo, which only reverts this device's edits; and without `trailingNode`,
- *   which would write a paragraph into a document merely opened (also read-only ones).
- * - Links are added from the toolbar (no autolinking work per keystroke), never opened on click.
- * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
- *   visible after a keystroke.
- */
-/**
  * TipTap's core extensions as every chapter editor has them: without `delete`, whose only work is
  * to emit 'delete' events (nothing here listens) and which recomputes the changed ranges of
  * every transaction in a timer task right after it — between a keystroke and the frame that
@@ -44,6 +36,14 @@ export interface ChapterExtensionsOptions {
  */
 export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
 
+/**
+ * - StarterKit without its own history (`undoRedo: false`): undo is the Collaboration
+ *   extension's Yjs undo, which only reverts this device's edits; and without `trailingNode`,
+ *   which would write a paragraph into a document merely opened (also read-only ones).
+ * - Links are added from the toolbar (no autolinking work per keystroke), never opened on click.
+ * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
+ *   visible after a keystroke.
+ */
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
     StarterKit.configure({
