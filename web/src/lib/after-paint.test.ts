@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { afterPaintOr } from './after-paint';
+import { afterPaint, afterPaintOr } from './after-paint';
 
 describe('afterPaintOr', () => {
   afterEach(() => {
@@ -35,5 +35,30 @@ describe('afterPaintOr', () => {
     vi.advanceTimersByTime(500);
     expect(cancelled).not.toHaveBeenCalled();
     raf.mockRestore();
+  });
+});
+
+describe('afterPaint', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for as many frames as asked, and can be cancelled in between', () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
+    const second = vi.fn();
+    afterPaint(second, 2);
+    vi.advanceTimersByTime(17); // the first frame and the task after it
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(17);
+    expect(second).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    const cancel = afterPaint(cancelled, 2);
+    vi.advanceTimersByTime(17);
+    cancel();
+    vi.advanceTimersByTime(100);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

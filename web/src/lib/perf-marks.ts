@@ -6,7 +6,9 @@
  * and the route's guard let it in), `quire:route-mounted` (the editor's page rendered),
  * `quire:workspace-loaded` (the manuscript's rows read from this device),
  * `quire:chapter-loaded` (the chapter's document opened), `quire:editor-bound` (the editor
- * created and bound to that document, the text in it).
+ * created and bound to that document, the text in it), `quire:editor-shown` (the end of the
+ * frame that first shows that text: what a writer waits for, and what bench/editor reads when no
+ * DevTools client is attached to the page).
  */
 export type AppMark =
   | 'quire:app-start'
@@ -14,7 +16,8 @@ export type AppMark =
   | 'quire:route-mounted'
   | 'quire:workspace-loaded'
   | 'quire:chapter-loaded'
-  | 'quire:editor-bound';
+  | 'quire:editor-bound'
+  | 'quire:editor-shown';
 
 export function markOnce(name: AppMark): void {
   if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;

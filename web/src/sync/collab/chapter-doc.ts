@@ -13,6 +13,7 @@ import type { StoreProblem } from '@/storage/problems';
 import { isQuotaExceeded } from '@/storage/quota';
 
 import { collabDatabase, type CollabDatabase } from './collab-db';
+import { readChapterRows, takeReadAhead } from './read-ahead';
 
 /** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
 export const COLLAB_WRITE_INTERVAL_MS = 250;
@@ -103,9 +104,8 @@ export async function openChapterDoc(
   const waitForPaint = deps.afterPaint ?? ((callback) => afterPaintOr(callback, PAINT_WAIT_MS));
   const now = deps.now ?? Date.now;
 
-  const [rows, stored] = await db.transaction('r', db.updates, db.docs, async () =>
-    Promise.all([db.updates.where('doc').equals(chapterId).toArray(), db.docs.get(chapterId)]),
-  );
+  const { rows, stored } = await (takeReadAhead(db, chapterId) ??
+    readChapterRows(db, chapterId));
   const own = rows.filter((row) => row.user_id === userId);
   const doc = new Y.Doc({ gc: true });
   if (own.length > 0) {

@@ -81,6 +81,9 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
   // Ready: restore the caret, hand out the API.
   useEffect(() => {
     markOnce('quire:editor-bound');
+    const cancelShown = afterPaint(() => {
+      markOnce('quire:editor-shown');
+    });
     const { initialCursor } = latest.current;
     if (typeof initialCursor === 'number' && initialCursor > 0) {
       const position = Math.min(initialCursor, editor.state.doc.content.size);
@@ -94,12 +97,14 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
       },
     });
     return () => {
+      cancelShown();
       latest.current.onEditorReady?.(null);
     };
   }, [editor]);
 
   // After the writer pauses: words and the footnotes' order (one walk each). The first count
-  // waits for the opened chapter to be painted: on a long chapter it is a frame's worth of work.
+  // waits for the frame after the one that first shows the chapter: on a long chapter it is a
+  // frame's worth of work, and the task right after that first frame is the writer's.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
@@ -116,7 +121,7 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
     // An edit before it schedules its own settle, which counts instead.
     const cancelFirst = afterPaint(() => {
       if (timer === undefined) settle();
-    });
+    }, 2);
     editor.on('update', onUpdate);
     return () => {
       cancelFirst();
