@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Iteration aid (not the benchmark): only the "open from the local store" part of run.mjs,
 // N opens, printing each open with the app's marks; --trace adds the trace breakdown,
-// --profile a CPU profile of one more open. Same server, seeding, browser and probe as run.mjs.
+// --profile a CPU profile of one more open, --phases one more traced open broken down between
+// the app's marks (lib/phases.mjs); --persistent opens in a persistent browser profile (as
+// run.mjs measures) instead of a private one. Same server, seeding, browser and probe as run.mjs.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
 import { firstAndLocalOpens, profiledOpen, tracedOpen } from './lib/open.mjs';
+import { PHASE_CATEGORIES, phases } from './lib/phases.mjs';
 import { appFunctions, byPackage, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml } from './lib/prose.mjs';
 import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
@@ -24,6 +27,9 @@ try { traceMapping = webRequire('@jridgewell/trace-mapping'); } catch {}
 const N = Number((process.argv.find((a) => a.startsWith('--opens=')) ?? '--opens=5').split('=')[1]);
 const TRACE = process.argv.includes('--trace');
 const PROFILE = process.argv.includes('--profile');
+const PERSISTENT = process.argv.includes('--persistent');
+const PHASES = process.argv.includes('--phases');
+const TOP = Number((process.argv.find((a) => a.startsWith('--top=')) ?? '--top=8').split('=')[1]);
 const BIN = process.env.QUIRE_BIN;
 const BUILT = process.env.QUIRE_WEB_DIR ?? join(root, 'web/dist');
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -32,6 +38,7 @@ const lastParagraph = chapters[1].paragraphs.at(-1).slice(0, 80);
 const f = (v) => (v === undefined ? '-' : v.toFixed(0));
 
 const DIST = mkdtempSync(join(os.tmpdir(), 'quire-open-dist-'));
+const PROFILE_DIR = mkdtempSync(join(os.tmpdir(), 'quire-open-profile-'));
 cpSync(BUILT, DIST, { recursive: true });
 const load0 = os.loadavg()[0];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
@@ -42,7 +49,10 @@ try {
   const api = await signUp(server.baseURL, writer);
   const ids = await seedManuscript(api, 'The Long Manuscript', chapters.map((c) => ({ name: c.name, html: toHtml(c.paragraphs) })));
   const url = `/manuscript/${ids.manuscriptId}?chapter=${ids.chapterIds[1]}`;
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' });
+  const options = { baseURL: server.baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', colorScheme: 'light' };
+  const context = PERSISTENT
+    ? await chromium.launchPersistentContext(PROFILE_DIR, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, ...options })
+    : await browser.newContext(options);
   await context.addInitScript(probe, { lastParagraph });
   const page = await context.newPage();
   await logIn(page, writer);
@@ -54,7 +64,7 @@ try {
   const ends = opens.map((o) => o.end).sort((a, b) => a - b);
   console.log(`median ${f(ends[ends.length >> 1])} of ${ends.map(f).join(', ')}`);
   if (TRACE) {
-    const { open: o, trace } = await tracedOpen(browser, context, url);
+    const { open: o, trace } = await tracedOpen(context, url);
     writeFileSync(process.env.OPEN_TRACE_OUT ?? join(os.tmpdir(), 'quire-open-trace.json'), JSON.stringify(trace));
     const { marks, tasks, timeline } = mainThread(trace);
     const at = marks.get('qb:open');
@@ -62,6 +72,10 @@ try {
     const end = at - (o.markAt - o.end) * 1000;
     console.log(`traced open ${f(o.end)}: busy ${f(busy(tasks, start, end) / 1000)} cpu ${f(cpu(tasks, start, end) / 1000)}; ` +
       selfTimeByName(timeline, [[start, end]]).slice(0, 12).map(([n, us]) => `${n} ${f(us / 1000)}`).join(' · '));
+  }
+  if (PHASES) {
+    const { open: o, trace } = await tracedOpen(context, url, PHASE_CATEGORIES);
+    for (const line of phases(trace, o, { distDir: BUILT, traceMapping, top: TOP })) console.log(line);
   }
   if (PROFILE) {
     const profile = await profiledOpen(context, url);
@@ -78,5 +92,6 @@ try {
   clearInterval(renicing);
   await browser.close();
   rmSync(DIST, { recursive: true, force: true });
+  rmSync(PROFILE_DIR, { recursive: true, force: true });
   console.log(`load ${load0.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}`);
 }

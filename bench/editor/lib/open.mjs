@@ -43,15 +43,24 @@ export async function firstAndLocalOpens(context, page, url, count, report) {
   return { first, opens };
 }
 
-/** One more open from the local store under a Chromium trace: the open and the parsed trace. */
-export async function tracedOpen(browser, context, url) {
+/**
+ * One more open from the local store under a Chromium trace (through the page's own DevTools
+ * session, so that it works in a persistent profile too): the open and the trace's events.
+ */
+export async function tracedOpen(context, url, categories = TRACE_CATEGORIES) {
   const page = await heldTab(context);
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
   await page.goto(url);
   const open = await opened(page);
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
   await page.close();
-  return { open, trace };
+  return { open, trace: events };
 }
 
 /** One more open from the local store under the CPU profiler (same origin first, so the renderer stays). */
