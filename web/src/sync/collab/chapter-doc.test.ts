@@ -6,6 +6,8 @@ import type { StoreProblem } from '@/storage/problems';
 import {
   COLLAB_WRITE_INTERVAL_MS,
   COMPACT_AFTER_ROWS,
+  COMPACT_FORCE_ROWS,
+  COMPACT_PAUSE_MS,
   openChapterDoc,
   RETRY_FIRST_DELAY_MS,
   type ChapterDoc,
@@ -207,7 +209,8 @@ describe('openChapterDoc', () => {
 
   it('compacts a long log in one transaction and keeps the rows another tab appended', async () => {
     const db = freshDb();
-    const tabA = await open(db);
+    let clock = 0;
+    const tabA = await open(db, { now: () => clock });
     const tabB = await open(db);
     type(tabB, 'Typed in tab B');
     await tabB.flush();
@@ -215,11 +218,18 @@ describe('openChapterDoc', () => {
     type(other, 'Another account on this device');
     await other.close();
 
-    // Tab A counts the rows it wrote itself: the 101st write replaces the log.
+    // Tab A counts the rows it wrote itself: after the 101st, the first write once the writer
+    // has paused replaces the log.
     for (let i = 0; i <= COMPACT_AFTER_ROWS; i += 1) {
+      clock += 100;
       type(tabA, `line ${String(i)}`);
       await tabA.flush();
     }
+    expect((await rows(db)).filter((row) => row.user_id === USER)).toHaveLength(
+      COMPACT_AFTER_ROWS + 2,
+    );
+    clock += COMPACT_PAUSE_MS;
+    await tabA.flush();
     const own = (await rows(db)).filter((row) => row.user_id === USER);
     expect(own).toHaveLength(1);
     expect(await db.docs.get(CHAPTER)).toMatchObject({ user_id: USER });
@@ -236,6 +246,62 @@ describe('openChapterDoc', () => {
     expect(body(reader)).toContain(`line ${String(COMPACT_AFTER_ROWS)}`);
     expect(body(reader)).not.toContain('Another account');
     await reader.close();
+  });
+
+  it('compacts a long log only once the writer pauses, unless it grows too long', async () => {
+    const db = freshDb();
+    let clock = 0;
+    const timers: { at: number; run: () => void }[] = [];
+    const chapter = await open(db, {
+      now: () => clock,
+      afterPaint: paintedAtOnce,
+      setTimeout: (run, ms) => {
+        const timer = { at: clock + ms, run };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (timer) => {
+        timers.splice(timers.indexOf(timer as (typeof timers)[number]), 1);
+      },
+    });
+    /** Moves the clock on by `ms`, running the timers that fall due, and what they write. */
+    const pass = async (ms: number) => {
+      clock += ms;
+      for (const timer of timers.filter((t) => t.at <= clock)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.run();
+      }
+      await chapter.flush();
+    };
+    const ownRows = async () =>
+      (await rows(db)).filter((row) => row.user_id === USER).length;
+
+    // Typing steadily, a key every 250 ms: the log grows past 100 rows and is not compacted.
+    for (let i = 0; i < COMPACT_AFTER_ROWS + 20; i += 1) {
+      type(chapter, `line ${String(i)}`);
+      await pass(250);
+    }
+    expect(await ownRows()).toBe(COMPACT_AFTER_ROWS + 20);
+    // The writer stops: the compaction waits for the pause, then replaces the log.
+    await pass(COMPACT_PAUSE_MS - 300);
+    expect(await ownRows()).toBe(COMPACT_AFTER_ROWS + 20);
+    await pass(300);
+    expect(await ownRows()).toBe(1);
+
+    // Typing that never pauses still compacts when the log reaches its limit.
+    for (let i = 0; i < COMPACT_FORCE_ROWS; i += 1) {
+      type(chapter, `more ${String(i)}`);
+      await pass(250);
+      if ((await ownRows()) === 1 && i > 0) break;
+    }
+    expect(await ownRows()).toBe(1);
+    expect(chapter.doc.getXmlFragment('default').length).toBeGreaterThan(COMPACT_FORCE_ROWS);
+    await chapter.close();
+    const again = await open(db);
+    expect(again.doc.getXmlFragment('default').length).toBe(
+      chapter.doc.getXmlFragment('default').length,
+    );
+    await again.close();
   });
 
   it('compacts on open when more than 20 rows are stored', async () => {

@@ -17,12 +17,19 @@ import { readChapterRows, takeReadAhead } from './read-ahead';
 
 /** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
 export const COLLAB_WRITE_INTERVAL_MS = 250;
-/** A log longer than this is compacted to one row on the next write. */
+/** A log longer than this is due to be compacted to one row (`COMPACT_PAUSE_MS`). */
 export const COMPACT_AFTER_ROWS = 100;
 /** A write that is due waits for the frame being drawn, at most this long (a hidden tab paints none). */
 const PAINT_WAIT_MS = 100;
-/** A log longer than this when the chapter is opened is compacted at once. */
+/** A log longer than this when the chapter is opened is compacted once it is shown. */
 export const COMPACT_ON_OPEN_AFTER_ROWS = 20;
+/**
+ * A log due for compaction is compacted once the writer has paused this long: re-encoding a
+ * long chapter is tens of milliseconds (~45 ms at 50,000 words), too long between two keys.
+ */
+export const COMPACT_PAUSE_MS = 2_000;
+/** …unless the log has grown to this many rows: then at the next write, pause or not. */
+export const COMPACT_FORCE_ROWS = 400;
 /** After a failed write: retry after 1 s, doubling up to 30 s. */
 export const RETRY_FIRST_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
@@ -123,6 +130,9 @@ export async function openChapterDoc(
   let timer: unknown = null;
   let cancelPaintWait: (() => void) | null = null;
   let retryTimer: unknown = null;
+  let compactTimer: unknown = null;
+  /** When this device last changed the chapter (`now()`), for the pause before a compaction. */
+  let lastLocalAt = Number.NEGATIVE_INFINITY;
   /** 0 while writes succeed; else the delay before the next retry. */
   let retryDelay = 0;
   let refused = false;
@@ -173,8 +183,16 @@ export async function openChapterDoc(
   /** One write of everything pending; never rejects. */
   async function writeOnce() {
     // After close the doc may be destroyed: only append what is left, never compact.
-    const compactWanted = !closed && !refused && compactNeeded;
-    if (pending.length === 0 && !ackedDirty && !compactWanted) return;
+    const rowsAfter = storedRows + (pending.length > 0 ? 1 : 0);
+    const compactDue = !closed && !refused && (compactNeeded || rowsAfter > COMPACT_AFTER_ROWS);
+    const compact =
+      compactDue &&
+      (now() - lastLocalAt >= COMPACT_PAUSE_MS || rowsAfter >= COMPACT_FORCE_ROWS);
+    if (compactDue && !compact) {
+      compactNeeded = true;
+      scheduleCompaction();
+    }
+    if (pending.length === 0 && !ackedDirty && !compact) return;
     const batch = pending;
     pending = [];
     const local = batch.some((entry) => entry.local);
@@ -186,8 +204,6 @@ export async function openChapterDoc(
           : Y.mergeUpdates(batch.map((entry) => entry.update));
     const ack = ackedDirty ? ackedSv : null;
     ackedDirty = false;
-    const compact =
-      compactWanted || (!closed && !refused && storedRows + (update ? 1 : 0) > COMPACT_AFTER_ROWS);
     inFlightLocal = local;
     try {
       await commit(update, ack, compact);
@@ -230,6 +246,16 @@ export async function openChapterDoc(
     }, COLLAB_WRITE_INTERVAL_MS);
   }
 
+  /** A write once the writer has paused (`COMPACT_PAUSE_MS`), after a frame; it compacts. */
+  function scheduleCompaction() {
+    if (compactTimer !== null) clearTimer(compactTimer);
+    const wait = Math.max(0, lastLocalAt + COMPACT_PAUSE_MS - now());
+    compactTimer = setTimer(() => {
+      compactTimer = null;
+      waitForPaint(() => void enqueueWrite());
+    }, wait);
+  }
+
   function scheduleRetry() {
     retryDelay =
       retryDelay === 0 ? RETRY_FIRST_DELAY_MS : Math.min(retryDelay * 2, RETRY_MAX_DELAY_MS);
@@ -260,6 +286,7 @@ export async function openChapterDoc(
       return;
     }
     const wasSaved = !hasUnsavedLocalChanges();
+    if (local) lastLocalAt = now();
     pending.push({ update, local });
     if (wasSaved && local) notify();
     schedule();
@@ -269,7 +296,8 @@ export async function openChapterDoc(
   const unsubscribePageHide = (deps.subscribePageHide ?? defaultSubscribePageHide)(() => {
     void flush();
   });
-  if (compactNeeded) void enqueueWrite();
+  // Not in the way of the chapter's first frame.
+  if (compactNeeded) waitForPaint(() => void enqueueWrite());
 
   function hasUnsavedLocalChanges(): boolean {
     return inFlightLocal || pending.some((entry) => entry.local);
@@ -305,6 +333,8 @@ export async function openChapterDoc(
     async close() {
       if (closed) return writing;
       closed = true;
+      if (compactTimer !== null) clearTimer(compactTimer);
+      compactTimer = null;
       doc.off('update', handleUpdate);
       unsubscribePageHide();
       await flush();
