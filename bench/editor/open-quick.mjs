@@ -2,7 +2,8 @@
 // Iteration aid (not the benchmark): only the "open from the local store" part of run.mjs,
 // N opens, printing each open with the app's marks; --trace adds the trace breakdown,
 // --profile a CPU profile of one more open, --phases one more traced open broken down between
-// the app's marks (lib/phases.mjs); --persistent opens in a persistent browser profile (as
+// the app's marks (lib/phases.mjs); --live lets the collab socket reach the server (held
+// otherwise, as run.mjs holds it); --persistent opens in a persistent browser profile (as
 // run.mjs measures) instead of a private one. Same server, seeding, browser and probe as run.mjs.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,6 +30,7 @@ const TRACE = process.argv.includes('--trace');
 const PROFILE = process.argv.includes('--profile');
 const PERSISTENT = process.argv.includes('--persistent');
 const PHASES = process.argv.includes('--phases');
+const LIVE = process.argv.includes('--live');
 const TOP = Number((process.argv.find((a) => a.startsWith('--top=')) ?? '--top=8').split('=')[1]);
 const BIN = process.env.QUIRE_BIN;
 const BUILT = process.env.QUIRE_WEB_DIR ?? join(root, 'web/dist');
@@ -60,7 +62,7 @@ try {
     if (n < 0) return console.log(`first open ${f(o.end)}`);
     const marks = o.marks.filter(([m]) => !m.startsWith('qb:')).map(([m, t]) => `${m.replace('quire:', '')} ${f(t)}`).join(', ');
     console.log(`open #${n}: ${f(o.end)} ms (worker ${f(o.nav?.workerStart)}, request ${f(o.nav?.requestStart)}, response ${f(o.nav?.responseStart)}-${f(o.nav?.responseEnd)}, dcl ${f(o.nav?.domContentLoaded)}, editor ${f(o.editorAt)}, dom ${f(o.dom)}) ${marks}`);
-  });
+  }, { hold: !LIVE });
   const ends = opens.map((o) => o.end).sort((a, b) => a - b);
   console.log(`median ${f(ends[ends.length >> 1])} of ${ends.map(f).join(', ')}`);
   if (TRACE) {

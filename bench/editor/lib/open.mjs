@@ -13,10 +13,10 @@ export async function opened(page, timeout = 60_000) {
   return page.evaluate(() => window.__bench.open);
 }
 
-/** A new tab whose collab socket never reaches the server. */
-async function heldTab(context) {
+/** A new tab whose collab socket never reaches the server (unless `hold` is false). */
+async function heldTab(context, hold = true) {
   const page = await context.newPage();
-  await page.routeWebSocket(COLLAB, () => {});
+  if (hold) await page.routeWebSocket(COLLAB, () => {});
   return page;
 }
 
@@ -24,8 +24,9 @@ async function heldTab(context) {
  * The first open, from the server (the document is stored locally), in `page`, which is closed
  * after; then one warm-up and `count` opens from the local store, each in a new tab. `report`
  * hears each open (`n` -1 for the first, 0 for the warm-up). Answers the first and the measured.
+ * `hold: false` lets the socket reach the server (the open then syncs as it shows the text).
  */
-export async function firstAndLocalOpens(context, page, url, count, report) {
+export async function firstAndLocalOpens(context, page, url, count, report, { hold = true } = {}) {
   await page.goto(url);
   const first = await opened(page);
   report(first, -1);
@@ -33,7 +34,7 @@ export async function firstAndLocalOpens(context, page, url, count, report) {
   await page.close();
   const opens = [];
   for (let n = 0; n <= count; n += 1) {
-    const tab = await heldTab(context);
+    const tab = await heldTab(context, hold);
     await tab.goto(url);
     const open = await opened(tab);
     if (n > 0) opens.push(open);
