@@ -17,6 +17,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{Request, State};
 use axum::response::Response;
+use futures_util::SinkExt;
 use quire_collab::protocol::{self, ClientFrame, DocMessage, encode};
 use quire_collab::{CloseReason, Membership, PeerLink};
 use quire_store::Store;
@@ -268,7 +269,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
         tokio::select! {
             frame = outgoing.recv() => match frame {
                 Some(frame) => {
-                    if socket.send(Message::Binary(frame)).await.is_err() {
+                    if send_queued(&mut socket, frame, &mut outgoing).await.is_err() {
                         break None;
                     }
                 }
@@ -337,6 +338,27 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
             .await;
     }
     tracing::debug!(conn, "collab socket closed");
+}
+
+/// Frames written before one flush at most.
+const FRAMES_PER_FLUSH: usize = 64;
+
+/// Sends `first` and whatever else is already queued (up to [`FRAMES_PER_FLUSH`]) with one
+/// flush: a socket opening a novel is answered a few frames per chapter at once, and a flush
+/// each is a `send` system call each.
+async fn send_queued(
+    socket: &mut WebSocket,
+    first: axum::body::Bytes,
+    outgoing: &mut mpsc::Receiver<axum::body::Bytes>,
+) -> Result<(), axum::Error> {
+    socket.feed(Message::Binary(first)).await?;
+    for _ in 1..FRAMES_PER_FLUSH {
+        match outgoing.try_recv() {
+            Ok(frame) => socket.feed(Message::Binary(frame)).await?,
+            Err(_) => break,
+        }
+    }
+    socket.flush().await
 }
 
 /// Acts on one binary frame; `Err` closes the socket with that code and reason.
