@@ -53,12 +53,14 @@ const step1 = (name) =>
 
 /** Opens `names` over one socket; answers per-chapter ms to Authenticated and to step 2. */
 async function rawOpen(url, cookie, names) {
+  const connecting = now();
   const socket = new WebSocket(url, cookie ? { headers: { cookie } } : {});
   socket.binaryType = 'uint8array';
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
+  const connectMs = now() - connecting;
   const authed = new Map();
   const synced = new Map();
   let bytes = 0;
@@ -89,7 +91,7 @@ async function rawOpen(url, cookie, names) {
   await done;
   socket.close();
   const ms = (map) => names.map((name) => map.get(name) ?? NaN);
-  return { authed: ms(authed), synced: ms(synced), bytes };
+  return { connectMs, authed: ms(authed), synced: ms(synced), bytes };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -135,7 +137,7 @@ async function main() {
       totals.push(last);
       cpuTotal += cpuMs;
       console.log(
-        `${target.name} open ${rep + 1}: all synced ${fmt(last)} ms; first Authenticated ${fmt(Math.min(...r.authed))}, last ${fmt(Math.max(...r.authed))}; first step 2 ${fmt(Math.min(...r.synced))}, median ${fmt(median(r.synced))}; ${(r.bytes / 1024).toFixed(0)} KiB`,
+        `${target.name} open ${rep + 1}: socket open ${fmt(r.connectMs)} ms, then all synced ${fmt(last)} ms; first Authenticated ${fmt(Math.min(...r.authed))}, last ${fmt(Math.max(...r.authed))}; first step 2 ${fmt(Math.min(...r.synced))}, median ${fmt(median(r.synced))}; ${(r.bytes / 1024).toFixed(0)} KiB`,
       );
     }
     console.log(`${target.name}: median of ${reps} ${fmt(median(totals))} ms, min ${fmt(Math.min(...totals))}, max ${fmt(Math.max(...totals))}; server CPU ${fmt(cpuTotal / reps)} ms an open (clock ticks, averaged)`);
