@@ -73,10 +73,15 @@ async fn authorise_together(
     answers: mpsc::Sender<Authorised>,
     mut requests: mpsc::UnboundedReceiver<String>,
 ) {
-    let mut keys = Vec::with_capacity(DOCS_PER_CHECK);
-    while requests.recv_many(&mut keys, DOCS_PER_CHECK).await > 0 {
+    loop {
+        // A fresh buffer each time: a socket keeps its authoriser for its whole life, so a
+        // kept buffer would hold the largest batch's room per socket while it idles.
+        let mut keys = Vec::new();
+        if requests.recv_many(&mut keys, DOCS_PER_CHECK).await == 0 {
+            return;
+        }
         let openings = check(&app, &actor, &keys).await;
-        for (key, opening) in keys.drain(..).zip(openings) {
+        for (key, opening) in keys.into_iter().zip(openings) {
             let (app, link, answers) = (app.clone(), link.clone(), answers.clone());
             tokio::spawn(async move {
                 let opened = open(&app, &link, &key, opening).await;
