@@ -16,6 +16,10 @@ use tokio::sync::{Semaphore, mpsc, oneshot};
 /// locks on a single write lock) instead of one each. A room still has its updates
 /// acknowledged only once the transaction holding them committed. Each room has at most one
 /// append in flight, so the writer's queue holds at most one request per open room.
+///
+/// Loads go to one reader task the same way (`Store::doc_load_many`): the rooms a device opens
+/// together (a novel's chapters) are read in one statement, and each room gets its document as
+/// `Store::doc_load` would have read it.
 #[derive(Debug, Clone)]
 pub struct StoreLog {
     store: Store,
