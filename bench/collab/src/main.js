@@ -20,7 +20,7 @@ const env = (name, fallback) => (process.env[name] ? Number(process.env[name]) :
 const config = {
   chapters: 60,
   wordsPerChapter: 2500,
-  coldReps: QUICK ? 2 : 3,
+  coldReps: QUICK ? 2 : 5,
   clientsPerRoom: env('BENCH_CLIENTS_PER_ROOM', 10),
   roomSteps: (process.env.BENCH_ROOM_STEPS ?? (QUICK ? '5,20,50,100' : '5,10,20,40,60,80,100,130,160,200,250,300,400')).split(',').map(Number),
   keys: env('BENCH_KEYS', QUICK ? 40 : 80),

@@ -17,18 +17,22 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{Request, State};
 use axum::response::Response;
-use quire_collab::protocol::{self, ClientFrame, DocMessage, Scope, encode};
-use quire_collab::{
-    CloseReason, LogError, LoggedUpdate, Membership, PeerLink, Since, StoredDoc, UpdateLog,
-};
-use quire_core::Id;
-use quire_store::docs::{DocAccess, Ring};
-use quire_store::{Store, StoreError};
-use tokio::sync::{mpsc, oneshot};
+use futures_util::SinkExt;
+use quire_collab::protocol::{self, ClientFrame, DocMessage, encode};
+use quire_collab::{CloseReason, Membership, PeerLink};
+use quire_store::Store;
+use quire_store::docs::Ring;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use crate::AppState;
 use crate::auth::Actor;
+
+mod authorise;
+mod store_log;
+
+use authorise::Authoriser;
+pub use store_log::StoreLog;
 
 /// The largest frame a client may send: a chapter's whole state on first sync (the REST limit
 /// for chapter text is the same, ADR 0008).
@@ -58,139 +62,6 @@ mod close {
     pub const POLICY: u16 = 1008;
     /// Hocuspocus's ResetConnection: reconnect and resync.
     pub const RESET: u16 = 4205;
-}
-
-/// The update log over the store.
-///
-/// Every room's appends go to one writer task, which commits whatever is waiting — up to
-/// [`DOCS_PER_COMMIT`] documents — in **one** transaction (`Store::doc_append_many`): a room
-/// already groups its own keystrokes while its previous write runs, and this groups the rooms,
-/// so hundreds of rooms typing at once cost one commit (one fsync on SQLite, one round of
-/// locks on a single write lock) instead of one each. A room still has its updates
-/// acknowledged only once the transaction holding them committed. Each room has at most one
-/// append in flight, so the writer's queue holds at most one request per open room.
-#[derive(Debug, Clone)]
-pub struct StoreLog {
-    store: Store,
-    appends: mpsc::UnboundedSender<AppendRequest>,
-}
-
-/// Documents whose appends one transaction carries at most.
-const DOCS_PER_COMMIT: usize = 256;
-
-#[derive(Debug)]
-struct AppendRequest {
-    doc: String,
-    updates: Vec<Vec<u8>>,
-    reply: oneshot::Sender<Result<Vec<i64>, LogError>>,
-}
-
-impl StoreLog {
-    /// The log over `store`, and its writer task (which ends when the last clone is dropped).
-    /// Needs a tokio runtime.
-    pub fn new(store: Store) -> StoreLog {
-        let (appends, requests) = mpsc::unbounded_channel();
-        tokio::spawn(write_appends(store.clone(), requests));
-        StoreLog { store, appends }
-    }
-}
-
-/// The writer: takes every append waiting, commits them together, answers each.
-async fn write_appends(store: Store, mut requests: mpsc::UnboundedReceiver<AppendRequest>) {
-    let mut batch = Vec::with_capacity(DOCS_PER_COMMIT);
-    while requests.recv_many(&mut batch, DOCS_PER_COMMIT).await > 0 {
-        let parts: Vec<(&str, &[Vec<u8>])> = batch
-            .iter()
-            .map(|r: &AppendRequest| (r.doc.as_str(), r.updates.as_slice()))
-            .collect();
-        let together = store.doc_append_many(&parts).await;
-        drop(parts);
-        match together {
-            Ok(seqs) => {
-                for (request, seqs) in batch.drain(..).zip(seqs) {
-                    let _ = request.reply.send(Ok(seqs));
-                }
-            }
-            Err(error) if batch.len() > 1 => {
-                // One document's failure (its chapter gone, say) must not fail the others':
-                // each is tried alone, so only the room whose write cannot be stored resets.
-                tracing::warn!(%error, documents = batch.len(), "a grouped log write failed; writing each document alone");
-                for request in batch.drain(..) {
-                    let alone = store
-                        .doc_append(&request.doc, &request.updates)
-                        .await
-                        .map_err(log_error);
-                    let _ = request.reply.send(alone);
-                }
-            }
-            Err(error) => {
-                if let Some(request) = batch.pop() {
-                    let _ = request.reply.send(Err(log_error(error)));
-                }
-            }
-        }
-    }
-}
-
-fn log_error(error: StoreError) -> LogError {
-    LogError(error.to_string())
-}
-
-impl UpdateLog for StoreLog {
-    async fn load(&self, doc: &str) -> Result<StoredDoc, LogError> {
-        let stored = self.store.doc_load(doc).await.map_err(log_error)?;
-        Ok(StoredDoc {
-            snapshot: stored.snapshot,
-            snapshot_seq: stored.snapshot_seq,
-            updates: stored
-                .updates
-                .into_iter()
-                .map(|(seq, update)| LoggedUpdate { seq, update })
-                .collect(),
-        })
-    }
-
-    async fn append(&self, doc: &str, updates: &[Vec<u8>]) -> Result<Vec<i64>, LogError> {
-        if updates.is_empty() {
-            return Ok(Vec::new());
-        }
-        let (reply, answer) = oneshot::channel();
-        let request = AppendRequest {
-            doc: doc.to_owned(),
-            updates: updates.to_vec(),
-            reply,
-        };
-        let gone = || LogError("the log writer stopped".to_owned());
-        self.appends.send(request).map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())?
-    }
-
-    async fn since(&self, doc: &str, after: i64) -> Result<Since, LogError> {
-        Ok(
-            match self.store.doc_since(doc, after).await.map_err(log_error)? {
-                Some(updates) => Since::Updates(
-                    updates
-                        .into_iter()
-                        .map(|(seq, update)| LoggedUpdate { seq, update })
-                        .collect(),
-                ),
-                None => Since::Compacted,
-            },
-        )
-    }
-
-    async fn swap_snapshot(
-        &self,
-        doc: &str,
-        expected_snapshot_seq: i64,
-        state: &[u8],
-        upto: i64,
-    ) -> Result<bool, LogError> {
-        self.store
-            .doc_swap_snapshot(doc, expected_snapshot_seq, state, upto)
-            .await
-            .map_err(log_error)
-    }
 }
 
 /// This process's open chapter documents.
@@ -391,13 +262,14 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     // Documents are authorised and joined beside the socket, so that a device opening a
     // novel's chapters has them checked and loaded side by side, not one after another.
     let (authorised_tx, mut authorised) = mpsc::channel::<Authorised>(MAX_DOCS_PER_SOCKET);
+    let mut authoriser = Authoriser::new(&app, &actor, &link, authorised_tx);
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
     let closing: Option<(u16, &'static str)> = loop {
         tokio::select! {
             frame = outgoing.recv() => match frame {
                 Some(frame) => {
-                    if socket.send(Message::Binary(frame)).await.is_err() {
+                    if send_queued(&mut socket, frame, &mut outgoing).await.is_err() {
                         break None;
                     }
                 }
@@ -424,7 +296,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
                     Some(Ok(Message::Text(_))) => break Some((close::UNSUPPORTED, "binary_only")),
                     Some(Ok(Message::Binary(bytes))) => {
-                        if let Err(reason) = handle_frame(&app, &actor, &link, &mut docs, &authorised_tx, &bytes).await {
+                        if let Err(reason) = handle_frame(&app, &actor, &link, &mut docs, &mut authoriser, &bytes).await {
                             break Some(reason);
                         }
                     }
@@ -445,6 +317,7 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     app.collab_sockets.unregister(&actor.user_id, conn);
     // Authorisations still running leave their room themselves once nobody takes their
     // answer; those already answered are left here.
+    drop(authoriser);
     authorised.close();
     while let Some((_, opened)) = authorised.recv().await {
         if let Ok(Open::Joined(joined)) = opened {
@@ -467,13 +340,34 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     tracing::debug!(conn, "collab socket closed");
 }
 
+/// Frames written before one flush at most.
+const FRAMES_PER_FLUSH: usize = 64;
+
+/// Sends `first` and whatever else is already queued (up to [`FRAMES_PER_FLUSH`]) with one
+/// flush: a socket opening a novel is answered a few frames per chapter at once, and a flush
+/// each is a `send` system call each.
+async fn send_queued(
+    socket: &mut WebSocket,
+    first: axum::body::Bytes,
+    outgoing: &mut mpsc::Receiver<axum::body::Bytes>,
+) -> Result<(), axum::Error> {
+    socket.feed(Message::Binary(first)).await?;
+    for _ in 1..FRAMES_PER_FLUSH {
+        match outgoing.try_recv() {
+            Ok(frame) => socket.feed(Message::Binary(frame)).await?,
+            Err(_) => break,
+        }
+    }
+    socket.flush().await
+}
+
 /// Acts on one binary frame; `Err` closes the socket with that code and reason.
 async fn handle_frame(
     app: &AppState,
     actor: &Actor,
     link: &PeerLink,
     docs: &mut HashMap<String, Open>,
-    authorised: &mpsc::Sender<Authorised>,
+    authoriser: &mut Authoriser,
     bytes: &[u8],
 ) -> Result<(), (u16, &'static str)> {
     let frame = match protocol::decode(bytes) {
@@ -494,16 +388,7 @@ async fn handle_frame(
                 return Err((close::POLICY, "too_many_documents"));
             }
             docs.insert(key.clone(), Open::Authorising(Vec::new()));
-            let (app, actor, link, answer) =
-                (app.clone(), actor.clone(), link.clone(), authorised.clone());
-            tokio::spawn(async move {
-                let opened = authorise(&app, &actor, &link, &key).await;
-                if let Err(mpsc::error::SendError((_, Ok(Open::Joined(joined))))) =
-                    answer.send((key, opened)).await
-                {
-                    joined.leave().await;
-                }
-            });
+            authoriser.request(key);
         }
         (Some(Open::Authorising(_)), message) => {
             let Some(Open::Authorising(held)) = docs.get_mut(&key) else {
@@ -575,108 +460,4 @@ async fn settle_authorised(
         }
     }
     Ok(())
-}
-
-/// Gives a chapter with no document (as its access check found) the text of its content row (an older client's, an
-/// import's or a copy's) as the document's first update, before an editor joins it, so that it
-/// never opens empty while that text exists. Only an editor's join seeds: the server's own
-/// writers (forward edits, copies) write the content row and then the document themselves. The
-/// seed is the same bytes on every instance (ADR 0010), so two instances seeding at once store
-/// it twice and Yjs applies it once. Failures are logged; the chapter then opens as it is.
-async fn seed_from_content_row(app: &AppState, name: &str) {
-    let html = match app.store.doc_seed_html(name).await {
-        Ok(Some(html)) => html,
-        Ok(None) => return,
-        Err(error) => {
-            tracing::error!(%error, doc = name, "cannot read a chapter's content row to seed it");
-            return;
-        }
-    };
-    let doc = name.to_owned();
-    let seed = tokio::task::spawn_blocking(move || {
-        quire_collab::forward::seed(&doc, &quire_collab::forward::blocks_from_html(&html))
-    })
-    .await;
-    let seed = match seed {
-        Ok(Ok(Some(seed))) => seed,
-        Ok(Ok(None)) => return,
-        Ok(Err(error)) => {
-            tracing::error!(%error, doc = name, "cannot seed a document from its content row");
-            return;
-        }
-        Err(error) => {
-            tracing::error!(%error, doc = name, "seeding a document panicked");
-            return;
-        }
-    };
-    match app.collab.apply(name, seed).await {
-        Ok(()) => tracing::info!(
-            doc = name,
-            "seeded a chapter's document from its content row"
-        ),
-        Err(error) => tracing::error!(%error, doc = name, "a seed was not stored"),
-    }
-}
-
-/// Decides the socket's access to the document named by `key` and joins its room.
-async fn authorise(
-    app: &AppState,
-    actor: &Actor,
-    link: &PeerLink,
-    key: &str,
-) -> Result<Open, (u16, &'static str)> {
-    let name = protocol::document_name(key);
-    let opening = match Id::parse(name) {
-        Ok(_) => app.store.doc_opening(&actor.user_id, name).await,
-        Err(_) => Err(StoreError::NotFound),
-    };
-    // A Commenter's device is told `read-write` (the framing knows no third scope) and its
-    // updates are checked one by one instead (`Joined::deliver`).
-    let (scope, commenting, has_document) = match opening {
-        Ok(o) => match o.access {
-            DocAccess::Write => (Scope::ReadWrite, false, o.has_document),
-            DocAccess::Comment => (Scope::ReadWrite, true, o.has_document),
-            DocAccess::Read => (Scope::ReadOnly, false, o.has_document),
-        },
-        Err(StoreError::NotFound | StoreError::NotAuthorized) => {
-            deny(link, key, "not_found");
-            return Ok(Open::Refused);
-        }
-        Err(error) => {
-            tracing::error!(%error, doc = name, "could not check access to a document");
-            deny(link, key, "server_error");
-            return Ok(Open::Refused);
-        }
-    };
-    if !has_document {
-        seed_from_content_row(app, name).await;
-    }
-    // Authenticated goes out before the room can send anything for this socket.
-    if link
-        .frames
-        .try_send(encode::authenticated(key, scope).into())
-        .is_err()
-    {
-        return Err((close::RESET, "Reset Connection"));
-    }
-    match app
-        .collab
-        .join(name, key, link.clone(), scope == Scope::ReadWrite)
-        .await
-    {
-        Ok(membership) => Ok(Open::Joined(Joined {
-            membership,
-            commenting,
-        })),
-        Err(error) => {
-            tracing::error!(%error, doc = name, "could not open a document");
-            Err((close::RESET, "Reset Connection"))
-        }
-    }
-}
-
-fn deny(link: &PeerLink, key: &str, reason: &str) {
-    let _ = link
-        .frames
-        .try_send(encode::permission_denied(key, reason).into());
 }

@@ -75,7 +75,11 @@ impl Store {
             .max_connections(match backend {
                 Backend::Sqlite => 8,
                 Backend::Postgres => 16,
-            });
+            })
+            // sqlx pings a connection before each use, to find one its server dropped. An
+            // SQLite connection is a file this process holds: nothing drops it, and the ping is
+            // a round trip to the connection's thread before every statement.
+            .test_before_acquire(backend == Backend::Postgres);
         let pool = match backend {
             Backend::Sqlite => {
                 options

@@ -28,6 +28,31 @@ const DOC_OPENING_SQL: &str = "SELECT c.user_id, c.deleted_at, m.id, m.deleted_a
      LEFT JOIN doc_head h ON h.doc_id = c.id \
      WHERE c.id = $1";
 
+/// [`DOC_OPENING_SQL`] for several chapters of one actor ([`Store::doc_opening_many`]):
+/// `$1` is the actor, the chapter ids follow (`{ids}`), and each row starts with its chapter id.
+const DOC_OPENING_MANY_SQL: &str = "SELECT c.id, c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
+     FROM chapter c \
+     LEFT JOIN manuscript m ON m.id = c.manuscript_id \
+     LEFT JOIN manuscript_grant g ON g.manuscript_id = c.manuscript_id AND g.user_id = $1 \
+     LEFT JOIN doc_head h ON h.doc_id = c.id \
+     WHERE c.id IN ({ids})";
+
+/// [`DOC_LOAD_SQL`] for several documents ([`Store::doc_load_many`]): each row starts with its
+/// document's id (`{ids}` is the list of them). Unordered: sorting would copy every row into a
+/// temporary b-tree first (most of the statement's time for a novel's chapters), so the rows
+/// are put in order as they are read.
+const DOC_LOAD_MANY_SQL: &str = "SELECT h.doc_id, CAST(0 AS BIGINT), h.snapshot_seq, h.snapshot FROM doc_head h \
+     WHERE h.doc_id IN ({ids}) \
+     UNION ALL \
+     SELECT u.doc_id, CAST(1 AS BIGINT), u.seq, u.update_v1 FROM doc_update u \
+     JOIN doc_head h ON h.doc_id = u.doc_id AND u.seq > h.snapshot_seq \
+     WHERE u.doc_id IN ({ids})";
+
+/// How many ids one statement of [`Store::doc_opening_many`] or [`Store::doc_load_many`] names
+/// at most; a shorter list is padded (with its last id) to the next of these sizes, so that a
+/// connection keeps at most three such statements prepared, whatever the batches' sizes.
+const IDS_PER_STATEMENT: [usize; 3] = [1, 8, 64];
+
 /// A document's snapshot and the updates after it ([`Store::doc_load`]).
 const DOC_LOAD_SQL: &str = "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1 \
      UNION ALL \
@@ -98,24 +123,53 @@ impl Store {
             .bind(actor)
             .fetch_optional(&self.pool)
             .await?;
-        let (owner, chapter_deleted, manuscript, manuscript_deleted, grant, head) =
-            found.ok_or(StoreError::NotFound)?;
-        let access = if owner == actor {
-            DocAccess::Write
-        } else {
-            match grant.and_then(SharePermission::from_value) {
-                Some(permission) if permission.can_write() => DocAccess::Write,
-                Some(SharePermission::Comment) => DocAccess::Comment,
-                Some(_) => DocAccess::Read,
-                None => return Err(StoreError::NotFound),
+        opening(actor, found.ok_or(StoreError::NotFound)?)
+    }
+
+    /// [`Store::doc_opening`] for several chapters in as few statements as
+    /// [`IDS_PER_STATEMENT`] allows (a device opening a novel sends its chapters' `Auth` frames
+    /// together): one answer per id, in the order given.
+    pub async fn doc_opening_many(
+        &self,
+        actor: &str,
+        chapter_ids: &[&str],
+    ) -> Result<Vec<Result<DocOpening, StoreError>>, StoreError> {
+        let mut found: std::collections::HashMap<String, AccessRow> =
+            std::collections::HashMap::with_capacity(chapter_ids.len());
+        for chunk in distinct(chapter_ids).chunks(IDS_PER_STATEMENT[IDS_PER_STATEMENT.len() - 1]) {
+            let sql = DOC_OPENING_MANY_SQL.replace("{ids}", &placeholders(2, chunk.len()));
+            let mut query = sqlx::query_as::<
+                Any,
+                (
+                    String,
+                    String,
+                    Option<i64>,
+                    Option<String>,
+                    Option<i64>,
+                    Option<i64>,
+                    Option<String>,
+                ),
+            >(AssertSqlSafe(sql))
+            .bind(actor);
+            for id in padded(chunk) {
+                query = query.bind(*id);
             }
-        };
-        let in_trash =
-            chapter_deleted.is_some() || manuscript.is_none() || manuscript_deleted.is_some();
-        Ok(DocOpening {
-            access: if in_trash { DocAccess::Read } else { access },
-            has_document: head.is_some(),
-        })
+            for (id, owner, deleted, manuscript, manuscript_deleted, grant, head) in
+                query.fetch_all(&self.pool).await?
+            {
+                found.insert(
+                    id,
+                    (owner, deleted, manuscript, manuscript_deleted, grant, head),
+                );
+            }
+        }
+        Ok(chapter_ids
+            .iter()
+            .map(|id| match found.get(*id) {
+                Some(row) => opening(actor, row.clone()),
+                None => Err(StoreError::NotFound),
+            })
+            .collect())
     }
 
     /// Whether the chapter has a document (anything was ever written to it).
@@ -177,6 +231,44 @@ impl Store {
             snapshot_seq,
             updates,
         })
+    }
+
+    /// [`Store::doc_load`] for several documents in as few statements as
+    /// [`IDS_PER_STATEMENT`] allows (the rooms a device's novel opens load together): one
+    /// answer per id, in the order given, each as consistent as `doc_load`'s (a statement reads
+    /// its documents' heads and updates at one moment). An id given twice is answered twice.
+    pub async fn doc_load_many(&self, doc_ids: &[&str]) -> Result<Vec<StoredDoc>, StoreError> {
+        let mut loaded: std::collections::HashMap<String, StoredDoc> =
+            std::collections::HashMap::with_capacity(doc_ids.len());
+        for chunk in distinct(doc_ids).chunks(IDS_PER_STATEMENT[IDS_PER_STATEMENT.len() - 1]) {
+            let sql = DOC_LOAD_MANY_SQL.replace("{ids}", &placeholders(1, chunk.len()));
+            let mut query =
+                sqlx::query_as::<Any, (String, i64, i64, Option<Vec<u8>>)>(AssertSqlSafe(sql));
+            for id in padded(chunk) {
+                query = query.bind(*id);
+            }
+            for (id, kind, seq, bytes) in query.fetch_all(&self.pool).await? {
+                let stored = loaded.entry(id).or_default();
+                if kind == 0 {
+                    (stored.snapshot, stored.snapshot_seq) = (bytes, seq);
+                } else if let Some(update) = bytes {
+                    stored.updates.push((seq, update));
+                }
+            }
+        }
+        let mut answers = Vec::with_capacity(doc_ids.len());
+        for (i, id) in doc_ids.iter().enumerate() {
+            let Some(mut stored) = loaded.remove(*id) else {
+                answers.push(StoredDoc::default());
+                continue;
+            };
+            stored.updates.sort_unstable_by_key(|(seq, _)| *seq);
+            if doc_ids[i + 1..].contains(id) {
+                loaded.insert((*id).to_owned(), stored.clone());
+            }
+            answers.push(stored);
+        }
+        Ok(answers)
     }
 
     /// Updates after `after`, in order; `None` when the snapshot already covers more than
@@ -441,4 +533,57 @@ impl Doorbell {
             None => Ok(Ring::Reconnected),
         }
     }
+}
+
+/// The access a row of [`DOC_OPENING_SQL`] gives `actor` (see [`Store::doc_opening`]).
+fn opening(actor: &str, row: AccessRow) -> Result<DocOpening, StoreError> {
+    let (owner, chapter_deleted, manuscript, manuscript_deleted, grant, head) = row;
+    let access = if owner == actor {
+        DocAccess::Write
+    } else {
+        match grant.and_then(SharePermission::from_value) {
+            Some(permission) if permission.can_write() => DocAccess::Write,
+            Some(SharePermission::Comment) => DocAccess::Comment,
+            Some(_) => DocAccess::Read,
+            None => return Err(StoreError::NotFound),
+        }
+    };
+    let in_trash =
+        chapter_deleted.is_some() || manuscript.is_none() || manuscript_deleted.is_some();
+    Ok(DocOpening {
+        access: if in_trash { DocAccess::Read } else { access },
+        has_document: head.is_some(),
+    })
+}
+
+/// The ids, each once (an id in two statements would have its rows read twice).
+fn distinct<'a>(ids: &[&'a str]) -> Vec<&'a str> {
+    let mut distinct = ids.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct
+}
+
+/// `$first, $first+1, …` for the ids of a chunk of `len`, padded to its statement size.
+fn placeholders(first: usize, len: usize) -> String {
+    (first..first + statement_size(len))
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The ids of a chunk padded with its last one up to its statement size (`IN` ignores the
+/// repeats).
+fn padded<'a>(chunk: &'a [&'a str]) -> impl Iterator<Item = &'a &'a str> {
+    let pad = statement_size(chunk.len()) - chunk.len();
+    chunk
+        .iter()
+        .chain(std::iter::repeat_n(&chunk[chunk.len() - 1], pad))
+}
+
+fn statement_size(len: usize) -> usize {
+    IDS_PER_STATEMENT
+        .into_iter()
+        .find(|&size| size >= len)
+        .unwrap_or(len)
 }

@@ -456,3 +456,79 @@ async fn the_rooms_appends_are_committed_together_and_one_that_fails_fails_alone
 async fn app_state(app: &TestApp, chapter: &str) -> Vec<u8> {
     app.state.collab.state(chapter).await.expect("a state")
 }
+
+/// A device opening a novel sends every chapter's `Auth` and sync request at once; the socket
+/// checks them together, and each is still answered as if opened alone: the owner gets each
+/// chapter's own text, a Viewer the same texts read-only, and an unknown chapter or a name that
+/// is no chapter id is denied without holding up the others.
+#[tokio::test]
+async fn chapters_opened_at_once_are_each_answered_as_if_opened_alone() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let chapters: Vec<String> = (2..=12).map(|n| id(&format!("c{n}"))).collect();
+        let mut writer = Client::open(&app, "ada@example.com").await;
+        for (n, chapter) in chapters.iter().enumerate() {
+            app.put_json(
+                &format!("chapters/put/{chapter}"),
+                &json!({"manuscript_id": id("m1"), "name": format!("Chapter {n}")}),
+            )
+            .await
+            .data();
+            writer.join(chapter).await;
+            let text = paragraph(100 + n as u64, &format!("Text of chapter {n}."));
+            writer.send(sync(chapter, 2, &text)).await;
+            assert_eq!(writer.next().await.1, Heard::Status(true));
+        }
+        app.sign_up_as(&app.new_client(), "Vi", "vi@example.com", PASSWORD)
+            .await;
+        app.post_json(
+            "manuscripts/share",
+            &json!({"manuscript_id": id("m1"), "email": "vi@example.com", "permissions": 3}),
+        )
+        .await
+        .data();
+        let refused = [id("nope"), "../etc/passwd".to_owned()];
+
+        for (email, scope) in [
+            ("ada@example.com", "read-write"),
+            ("vi@example.com", "readonly"),
+        ] {
+            let mut device = Client::open(&app, email).await;
+            let empty = StateVector::default().encode_v1();
+            device
+                .send_all(
+                    chapters
+                        .iter()
+                        .chain(&refused)
+                        .flat_map(|key| [auth(key), sync(key, 0, &empty)]),
+                )
+                .await;
+            let mut scopes = std::collections::HashMap::new();
+            let mut texts = std::collections::HashMap::new();
+            let mut denied = std::collections::HashMap::new();
+            let mut asked_back = 0;
+            while asked_back < chapters.len() || denied.len() < refused.len() {
+                match device.next().await {
+                    (key, Heard::Authenticated(scope)) => scopes.insert(key, scope),
+                    (key, Heard::Step2(state)) => texts.insert(key, text_of(&state)),
+                    (key, Heard::Denied(reason)) => denied.insert(key, reason),
+                    (key, Heard::Step1(_)) => {
+                        assert!(texts.contains_key(&key), "step 1 follows step 2");
+                        asked_back += 1;
+                        None
+                    }
+                    other => panic!("{email}: unexpected {other:?}"),
+                };
+            }
+            for (n, chapter) in chapters.iter().enumerate() {
+                assert_eq!(scopes[chapter], scope, "{email}: scope of chapter {n}");
+                assert_eq!(texts[chapter], format!("Text of chapter {n}."), "{email}");
+            }
+            for key in &refused {
+                assert_eq!(denied[key], "not_found", "{email}: {key}");
+                assert!(!scopes.contains_key(key));
+            }
+            device.quiet().await;
+        }
+    }
+}

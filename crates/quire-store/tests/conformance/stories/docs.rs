@@ -3,7 +3,7 @@
 use quire_store::Store;
 use quire_store::manuscripts::EntityKind;
 
-use super::{inside, manuscript, put, user};
+use super::{T, inside, manuscript, put, user};
 
 pub async fn the_update_log_reads_after_a_number_and_says_when_a_compaction_folded_it(
     store: Store,
@@ -124,4 +124,79 @@ pub async fn appends_to_several_documents_commit_together_in_order_or_not_at_all
             .is_err()
     );
     assert_eq!(store.doc_since(&a, 3).await.unwrap(), Some(vec![]));
+}
+
+/// Checking and loading many documents in one statement answers each as checking or loading it
+/// alone does: for the owner, a Viewer, a Commenter and a stranger; for a document with a
+/// snapshot and updates, one of several appends, one never written; an id given twice, an
+/// unknown one, and more ids than one statement takes.
+pub async fn many_documents_are_checked_and_loaded_together_as_each_would_be_alone(store: Store) {
+    use quire_core::manuscript::SharePermission;
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let cy = user(&store, "cy").await;
+    let dan = user(&store, "dan").await;
+    let m = manuscript(&store, &ana).await;
+    let mut ids = Vec::new();
+    for _ in 0..66 {
+        ids.push(
+            put(&store, &ana, inside(EntityKind::Chapter, &ana, &m))
+                .await
+                .id,
+        );
+    }
+    store
+        .doc_append(&ids[0], &[vec![1], vec![2]])
+        .await
+        .unwrap();
+    store.doc_append(&ids[0], &[vec![3]]).await.unwrap();
+    assert!(store.doc_swap_snapshot(&ids[0], 0, &[9], 2).await.unwrap());
+    store.doc_append(&ids[0], &[vec![4]]).await.unwrap();
+    for (n, id) in ids.iter().enumerate().skip(2) {
+        for part in 0..(n % 3) {
+            store
+                .doc_append(id, &[vec![n as u8, part as u8]])
+                .await
+                .unwrap();
+        }
+    }
+    for (who, permission) in [
+        (&bob, SharePermission::Read),
+        (&cy, SharePermission::Comment),
+    ] {
+        store
+            .set_grant(&ana, &m.id, who, Some(permission), T)
+            .await
+            .unwrap();
+    }
+    let mut asked: Vec<&str> = ids.iter().map(String::as_str).collect();
+    asked.extend([ids[0].as_str(), "AAAAAAAAAAAAAAAAAAAAAA", ids[5].as_str()]);
+
+    for actor in [&ana, &bob, &cy, &dan] {
+        let together = store.doc_opening_many(actor, &asked).await.unwrap();
+        assert_eq!(together.len(), asked.len());
+        for (id, got) in asked.iter().zip(together) {
+            let alone = store.doc_opening(actor, id).await;
+            assert_eq!(
+                format!("{got:?}"),
+                format!("{alone:?}"),
+                "{actor} opening {id}"
+            );
+        }
+    }
+    assert_eq!(
+        store.doc_opening_many(&ana, &[]).await.unwrap().len(),
+        0,
+        "nothing asked, nothing answered"
+    );
+    let loaded = store.doc_load_many(&asked).await.unwrap();
+    assert_eq!(loaded.len(), asked.len());
+    for (id, got) in asked.iter().zip(loaded) {
+        assert_eq!(got, store.doc_load(id).await.unwrap(), "loading {id}");
+    }
+    let first = store.doc_load(&ids[0]).await.unwrap();
+    assert_eq!(
+        (first.snapshot, first.snapshot_seq, first.updates),
+        (Some(vec![9]), 2, vec![(3, vec![3]), (4, vec![4])])
+    );
 }
