@@ -131,6 +131,8 @@ export async function openChapterDoc(
   let cancelPaintWait: (() => void) | null = null;
   let retryTimer: unknown = null;
   let compactTimer: unknown = null;
+  /** Cancels a compaction's wait for the frame (on open, or once the writer paused). */
+  let cancelCompactPaint: (() => void) | null = null;
   /** When this device last changed the chapter (`now()`), for the pause before a compaction. */
   let lastLocalAt = Number.NEGATIVE_INFINITY;
   /** 0 while writes succeed; else the delay before the next retry. */
@@ -252,8 +254,16 @@ export async function openChapterDoc(
     const wait = Math.max(0, lastLocalAt + COMPACT_PAUSE_MS - now());
     compactTimer = setTimer(() => {
       compactTimer = null;
-      waitForPaint(() => void enqueueWrite());
+      compactAfterPaint();
     }, wait);
+  }
+
+  function compactAfterPaint() {
+    cancelCompactPaint?.();
+    cancelCompactPaint = waitForPaint(() => {
+      cancelCompactPaint = null;
+      void enqueueWrite();
+    });
   }
 
   function scheduleRetry() {
@@ -297,7 +307,7 @@ export async function openChapterDoc(
     void flush();
   });
   // Not in the way of the chapter's first frame.
-  if (compactNeeded) waitForPaint(() => void enqueueWrite());
+  if (compactNeeded) compactAfterPaint();
 
   function hasUnsavedLocalChanges(): boolean {
     return inFlightLocal || pending.some((entry) => entry.local);
@@ -335,6 +345,8 @@ export async function openChapterDoc(
       closed = true;
       if (compactTimer !== null) clearTimer(compactTimer);
       compactTimer = null;
+      cancelCompactPaint?.();
+      cancelCompactPaint = null;
       doc.off('update', handleUpdate);
       unsubscribePageHide();
       await flush();
