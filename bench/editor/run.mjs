@@ -17,7 +17,7 @@ import { NICE, reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
 import { appFunctions, byPackage, labeler, startProfile, topFunctions } from './lib/profile.mjs';
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
-import { ms, summary, table, verdict } from './lib/report.mjs';
+import { ms, percentile, summary, table, verdict } from './lib/report.mjs';
 import { firstAndLocalOpens, opened, profiledOpen, tracedOpen } from './lib/open.mjs';
 import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { APP_MARKS, codeCache, oneOpen } from './lib/undriven.mjs';
@@ -326,10 +326,7 @@ function report({ quire, bare, env }) {
   const q = quire ? summary(quire.typing.work) : null;
   const b = summary(bare.typing.work);
   const qEt = quire ? summary(quire.typing.et)[2] : undefined;
-  const median = (values) => {
-    const sorted = values.filter((v) => v !== undefined).sort((x, y) => x - y);
-    return sorted.length ? sorted[sorted.length >> 1] : undefined;
-  };
+  const median = (values) => percentile(values.filter((v) => v !== undefined), 50);
   const openMedian = quire ? median(quire.opens.map((o) => o.end)) : undefined;
   const undrivenMedian = quire ? median(quire.undriven.map((m) => m['editor-shown'])) : undefined;
   const privateMedian = quire ? median(quire.privateOpens.map((o) => o.end)) : undefined;

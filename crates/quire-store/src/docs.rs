@@ -52,6 +52,8 @@ const DOC_LOAD_MANY_SQL: &str = "SELECT h.doc_id, CAST(0 AS BIGINT), h.snapshot_
 /// at most; a shorter list is padded (with its last id) to the next of these sizes, so that a
 /// connection keeps at most three such statements prepared, whatever the batches' sizes.
 const IDS_PER_STATEMENT: [usize; 3] = [1, 8, 64];
+/// The most ids one statement takes (the last of [`IDS_PER_STATEMENT`]).
+const MOST_IDS_PER_STATEMENT: usize = IDS_PER_STATEMENT[IDS_PER_STATEMENT.len() - 1];
 
 /// A document's snapshot and the updates after it ([`Store::doc_load`]).
 const DOC_LOAD_SQL: &str = "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FROM doc_head WHERE doc_id = $1 \
@@ -73,6 +75,17 @@ pub struct StoredDoc {
 /// A chapter's owner and trash state, its manuscript's id and trash state, the actor's grant on
 /// that manuscript, and its document's id when it has one (see [`Store::doc_opening`]).
 type AccessRow = (
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+);
+
+/// An [`AccessRow`] led by its chapter's id (see [`Store::doc_opening_many`]).
+type IdAccessRow = (
+    String,
     String,
     Option<i64>,
     Option<String>,
@@ -136,21 +149,9 @@ impl Store {
     ) -> Result<Vec<Result<DocOpening, StoreError>>, StoreError> {
         let mut found: std::collections::HashMap<String, AccessRow> =
             std::collections::HashMap::with_capacity(chapter_ids.len());
-        for chunk in distinct(chapter_ids).chunks(IDS_PER_STATEMENT[IDS_PER_STATEMENT.len() - 1]) {
+        for chunk in distinct(chapter_ids).chunks(MOST_IDS_PER_STATEMENT) {
             let sql = DOC_OPENING_MANY_SQL.replace("{ids}", &placeholders(2, chunk.len()));
-            let mut query = sqlx::query_as::<
-                Any,
-                (
-                    String,
-                    String,
-                    Option<i64>,
-                    Option<String>,
-                    Option<i64>,
-                    Option<i64>,
-                    Option<String>,
-                ),
-            >(AssertSqlSafe(sql))
-            .bind(actor);
+            let mut query = sqlx::query_as::<Any, IdAccessRow>(AssertSqlSafe(sql)).bind(actor);
             for id in padded(chunk) {
                 query = query.bind(*id);
             }
@@ -240,7 +241,7 @@ impl Store {
     pub async fn doc_load_many(&self, doc_ids: &[&str]) -> Result<Vec<StoredDoc>, StoreError> {
         let mut loaded: std::collections::HashMap<String, StoredDoc> =
             std::collections::HashMap::with_capacity(doc_ids.len());
-        for chunk in distinct(doc_ids).chunks(IDS_PER_STATEMENT[IDS_PER_STATEMENT.len() - 1]) {
+        for chunk in distinct(doc_ids).chunks(MOST_IDS_PER_STATEMENT) {
             let sql = DOC_LOAD_MANY_SQL.replace("{ids}", &placeholders(1, chunk.len()));
             let mut query =
                 sqlx::query_as::<Any, (String, i64, i64, Option<Vec<u8>>)>(AssertSqlSafe(sql));

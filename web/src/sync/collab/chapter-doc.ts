@@ -210,7 +210,12 @@ export async function openChapterDoc(
     try {
       await commit(update, ack, compact);
       storedRows = compact ? 1 : storedRows + (update ? 1 : 0);
-      if (compact) compactNeeded = false;
+      if (compact) {
+        compactNeeded = false;
+        // A compaction still scheduled for the writer's pause has nothing left to do.
+        if (compactTimer !== null) clearTimer(compactTimer);
+        compactTimer = null;
+      }
       retryDelay = 0;
     } catch (error) {
       if (update) pending.unshift({ update, local });

@@ -152,6 +152,7 @@ pub async fn many_documents_are_checked_and_loaded_together_as_each_would_be_alo
     store.doc_append(&ids[0], &[vec![3]]).await.unwrap();
     assert!(store.doc_swap_snapshot(&ids[0], 0, &[9], 2).await.unwrap());
     store.doc_append(&ids[0], &[vec![4]]).await.unwrap();
+    // ids[1] is left never written; from ids[2] on, each holds 0, 1 or 2 appends.
     for (n, id) in ids.iter().enumerate().skip(2) {
         for part in 0..(n % 3) {
             store
