@@ -250,7 +250,7 @@ impl<L: UpdateLog> Room<L> {
     /// write of this room is in flight.
     pub(crate) async fn run(
         &mut self,
-        inbox: &mut crate::inbox::Receiver<Command>,
+        inbox: &mut mpsc::Receiver<Command>,
         doorbell: &Notify,
     ) -> Exit {
         loop {
@@ -307,12 +307,12 @@ impl<L: UpdateLog> Room<L> {
                     // Group commit: take what is already queued, then write once.
                     while self.batch.len() < self.config.max_batch {
                         match inbox.try_recv() {
-                            Some(command) => {
+                            Ok(command) => {
                                 if let Some(exit) = self.handle(command).await {
                                     return exit;
                                 }
                             }
-                            None => break,
+                            Err(_) => break,
                         }
                     }
                 }
