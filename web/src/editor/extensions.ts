@@ -9,6 +9,7 @@ import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
 import type * as Y from 'yjs';
 
+import { CaretBlock } from './extensions/caret-block';
 import { CaretInView } from './extensions/caret-in-view';
 import { CommentMark } from './extensions/comment-mark';
 import { FindReplace } from './extensions/find-replace';
@@ -43,6 +44,7 @@ export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
  * - Links are added from the toolbar (no autolinking work per keystroke), never opened on click.
  * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
  *   visible after a keystroke.
+ * - `CaretBlock` marks the block holding the caret, which the stylesheet keeps laid out.
  */
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
@@ -62,6 +64,7 @@ export function createChapterExtensions(options: ChapterExtensionsOptions): AnyE
     FindReplace.configure({ onOpen: options.onOpenFind ?? null }),
     SmartQuotes.configure({ isEnabled: options.smartQuotes ?? (() => true) }),
     CaretInView,
+    CaretBlock,
     Collaboration.configure({ fragment: options.fragment }),
   ];
 }
