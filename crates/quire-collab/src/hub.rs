@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, oneshot};
 
+use crate::inbox;
 use crate::log::{LogError, UpdateLog};
 use crate::protocol::DocMessage;
 use crate::room::{
@@ -19,7 +20,7 @@ const INBOX: usize = 1024;
 #[derive(Debug)]
 struct Entry {
     generation: u64,
-    inbox: mpsc::Sender<Command>,
+    inbox: inbox::Sender<Command>,
     /// Rung when another instance wrote: a stored permit, so a ring is never lost to a full
     /// inbox and many rings while the room is busy make one fetch.
     doorbell: Arc<Notify>,
@@ -39,7 +40,7 @@ pub struct Hub<L: UpdateLog> {
 #[derive(Debug, Clone)]
 pub struct Membership {
     conn: ConnId,
-    inbox: mpsc::Sender<Command>,
+    inbox: inbox::Sender<Command>,
 }
 
 impl Membership {
@@ -208,7 +209,7 @@ impl<L: UpdateLog> Hub<L> {
     }
 
     /// The inbox of the document's room, starting the room if it is not open (then `true`).
-    fn room(self: &Arc<Self>, doc: &str) -> (mpsc::Sender<Command>, bool) {
+    fn room(self: &Arc<Self>, doc: &str) -> (inbox::Sender<Command>, bool) {
         let mut rooms = self
             .rooms
             .lock()
@@ -218,7 +219,7 @@ impl<L: UpdateLog> Hub<L> {
         {
             return (entry.inbox.clone(), false);
         }
-        let (inbox, receiver) = mpsc::channel(INBOX);
+        let (inbox, receiver) = inbox::inbox(INBOX);
         let doorbell = Arc::new(Notify::new());
         let generation = self.generations.fetch_add(1, Ordering::Relaxed);
         rooms.insert(
@@ -238,7 +239,7 @@ impl<L: UpdateLog> Hub<L> {
         self: Arc<Self>,
         doc: String,
         generation: u64,
-        mut inbox: mpsc::Receiver<Command>,
+        mut inbox: inbox::Receiver<Command>,
         doorbell: Arc<Notify>,
     ) {
         // Boxed: the load's state would otherwise stay in every idle room's task.
@@ -261,7 +262,7 @@ impl<L: UpdateLog> Hub<L> {
                 // answer what was queued before the close. A queued join is dropped: its
                 // caller retries and opens a fresh room.
                 self.retire(&doc, generation, &mut inbox);
-                while let Ok(command) = inbox.try_recv() {
+                while let Some(command) = inbox.try_recv() {
                     let answered = matches!(command, Command::State { .. } | Command::Apply(_));
                     if answered && room.handle(command).await.is_some() {
                         return;
@@ -284,7 +285,7 @@ impl<L: UpdateLog> Hub<L> {
         }
     }
 
-    fn retire(&self, doc: &str, generation: u64, inbox: &mut mpsc::Receiver<Command>) {
+    fn retire(&self, doc: &str, generation: u64, inbox: &mut inbox::Receiver<Command>) {
         let mut rooms = self
             .rooms
             .lock()

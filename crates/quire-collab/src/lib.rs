@@ -12,6 +12,7 @@ pub mod compaction;
 pub mod derive;
 pub mod forward;
 pub mod hub;
+mod inbox;
 pub mod log;
 pub mod protocol;
 pub mod room;

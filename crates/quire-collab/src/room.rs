@@ -250,7 +250,7 @@ impl<L: UpdateLog> Room<L> {
     /// write of this room is in flight.
     pub(crate) async fn run(
         &mut self,
-        inbox: &mut mpsc::Receiver<Command>,
+        inbox: &mut crate::inbox::Receiver<Command>,
         doorbell: &Notify,
     ) -> Exit {
         loop {
@@ -307,12 +307,12 @@ impl<L: UpdateLog> Room<L> {
                     // Group commit: take what is already queued, then write once.
                     while self.batch.len() < self.config.max_batch {
                         match inbox.try_recv() {
-                            Ok(command) => {
+                            Some(command) => {
                                 if let Some(exit) = self.handle(command).await {
                                     return exit;
                                 }
                             }
-                            Err(_) => break,
+                            None => break,
                         }
                     }
                 }

@@ -1,0 +1,292 @@
+//! A room's inbox: a bounded, many-senders, one-receiver queue of commands, as small as an idle
+//! room can afford.
+//!
+//! tokio's `mpsc::channel` allocates its shared state with cache-padded fields (~800 bytes) and
+//! a first block of 32 slots (512 bytes here) for every channel, so each open document paid
+//! ~1.3 KiB for an inbox that an idle room never uses (massif, issue 7's idle memory). This one
+//! is a mutex-guarded queue whose buffer grows only with what is queued, and two `Notify`s.
+//! Its behaviour is the part of `mpsc` the hub and rooms use:
+//! - `send` waits while `capacity` commands are queued (back-pressure), and fails once the
+//!   receiver closed or dropped the inbox;
+//! - `recv` answers the next command, or `None` once the inbox is closed (or every sender is
+//!   gone) and nothing is left; it is cancel-safe (a command is taken only when it is answered);
+//! - `try_recv` takes a queued command without waiting; `close` refuses further sends and keeps
+//!   what is queued for `recv`/`try_recv`.
+
+use std::collections::VecDeque;
+use std::pin::pin;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tokio::sync::Notify;
+
+/// The sending half; clones share the inbox.
+#[derive(Debug)]
+pub(crate) struct Sender<T> {
+    shared: Arc<Shared<T>>,
+}
+
+/// The receiving half (one per inbox).
+#[derive(Debug)]
+pub(crate) struct Receiver<T> {
+    shared: Arc<Shared<T>>,
+}
+
+#[derive(Debug)]
+struct Shared<T> {
+    state: Mutex<State<T>>,
+    /// Rung when a command is queued, or when the last sender leaves.
+    readable: Notify,
+    /// Rung when room is made in a full queue, or when the inbox closes.
+    writable: Notify,
+}
+
+#[derive(Debug)]
+struct State<T> {
+    queue: VecDeque<T>,
+    capacity: usize,
+    closed: bool,
+    senders: usize,
+}
+
+/// A send refused: the inbox is closed. Holds the value back.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Closed<T>(pub(crate) T);
+
+/// An inbox holding at most `capacity` (≥ 1) commands.
+pub(crate) fn inbox<T>(capacity: usize) -> (Sender<T>, Receiver<T>) {
+    let shared = Arc::new(Shared {
+        state: Mutex::new(State {
+            queue: VecDeque::new(),
+            capacity: capacity.max(1),
+            closed: false,
+            senders: 1,
+        }),
+        readable: Notify::new(),
+        writable: Notify::new(),
+    });
+    (
+        Sender {
+            shared: Arc::clone(&shared),
+        },
+        Receiver { shared },
+    )
+}
+
+impl<T> Shared<T> {
+    fn lock(&self) -> MutexGuard<'_, State<T>> {
+        // Nothing panics while holding it; a poisoned queue is still a consistent queue.
+        self.state
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+}
+
+impl<T> Sender<T> {
+    /// Queues `value`, waiting while the inbox is full; `Err` once it is closed.
+    pub(crate) async fn send(&self, value: T) -> Result<(), Closed<T>> {
+        loop {
+            let mut room = pin!(self.shared.writable.notified());
+            room.as_mut().enable();
+            {
+                let mut state = self.shared.lock();
+                if state.closed {
+                    return Err(Closed(value));
+                }
+                if state.queue.len() < state.capacity {
+                    state.queue.push_back(value);
+                    drop(state);
+                    self.shared.readable.notify_one();
+                    return Ok(());
+                }
+            }
+            room.await;
+        }
+    }
+
+    /// The receiver closed or dropped the inbox.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.shared.lock().closed
+    }
+}
+
+impl<T> Clone for Sender<T> {
+    fn clone(&self) -> Self {
+        self.shared.lock().senders += 1;
+        Sender {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+}
+
+impl<T> Drop for Sender<T> {
+    fn drop(&mut self) {
+        let last = {
+            let mut state = self.shared.lock();
+            state.senders -= 1;
+            state.senders == 0
+        };
+        if last {
+            self.shared.readable.notify_one();
+        }
+    }
+}
+
+impl<T> Receiver<T> {
+    /// The next command; `None` once the inbox is closed, or has no sender left, and is empty.
+    pub(crate) async fn recv(&mut self) -> Option<T> {
+        loop {
+            let mut queued = pin!(self.shared.readable.notified());
+            queued.as_mut().enable();
+            match self.take() {
+                Ok(value) => return Some(value),
+                Err(true) => return None,
+                Err(false) => {}
+            }
+            queued.await;
+        }
+    }
+
+    /// A queued command, without waiting; `None` when none is queued.
+    pub(crate) fn try_recv(&mut self) -> Option<T> {
+        self.take().ok()
+    }
+
+    /// Refuses further sends (waiting senders fail); what is queued can still be received.
+    pub(crate) fn close(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.writable.notify_waiters();
+    }
+
+    /// The next command, or whether the inbox is over (`Err(true)`) or just empty.
+    fn take(&self) -> Result<T, bool> {
+        let mut state = self.shared.lock();
+        match state.queue.pop_front() {
+            Some(value) => {
+                if state.queue.is_empty() && state.queue.capacity() > SHRINK_ABOVE {
+                    // A burst's buffer is not kept by a room that went quiet.
+                    state.queue.shrink_to(SHRINK_ABOVE);
+                }
+                drop(state);
+                // Every command taken makes room for one waiting sender (a wake-up nobody
+                // waits for is kept and costs the next full send one more look).
+                self.shared.writable.notify_one();
+                Ok(value)
+            }
+            None => Err(state.closed || state.senders == 0),
+        }
+    }
+}
+
+/// An emptied queue keeps at most this many slots.
+const SHRINK_ABOVE: usize = 8;
+
+impl<T> Drop for Receiver<T> {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn commands_arrive_in_order_and_none_once_every_sender_is_gone() {
+        let (tx, mut rx) = inbox(4);
+        let other = tx.clone();
+        tx.send(1).await.unwrap();
+        other.send(2).await.unwrap();
+        assert_eq!(rx.recv().await, Some(1));
+        assert_eq!(rx.try_recv(), Some(2));
+        assert_eq!(rx.try_recv(), None);
+        drop(tx);
+        other.send(3).await.unwrap();
+        drop(other);
+        assert_eq!(rx.recv().await, Some(3));
+        assert_eq!(rx.recv().await, None);
+    }
+
+    #[tokio::test]
+    async fn a_full_inbox_holds_the_sender_back_until_a_command_is_taken() {
+        let (tx, mut rx) = inbox(2);
+        tx.send(1).await.unwrap();
+        tx.send(2).await.unwrap();
+        let third = tokio::spawn({
+            let tx = tx.clone();
+            async move { tx.send(3).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!third.is_finished(), "a full inbox took a third command");
+        assert_eq!(rx.recv().await, Some(1));
+        third.await.unwrap().unwrap();
+        assert_eq!(rx.recv().await, Some(2));
+        assert_eq!(rx.recv().await, Some(3));
+    }
+
+    #[tokio::test]
+    async fn closing_refuses_sends_and_wakes_the_waiting_ones_but_keeps_what_is_queued() {
+        let (tx, mut rx) = inbox(1);
+        tx.send(1).await.unwrap();
+        let waiting = tokio::spawn({
+            let tx = tx.clone();
+            async move { tx.send(2).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        rx.close();
+        assert_eq!(waiting.await.unwrap(), Err(Closed(2)));
+        assert!(tx.is_closed());
+        assert_eq!(tx.send(3).await, Err(Closed(3)));
+        assert_eq!(rx.recv().await, Some(1));
+        assert_eq!(rx.recv().await, None);
+    }
+
+    #[tokio::test]
+    async fn a_dropped_receiver_closes_the_inbox() {
+        let (tx, rx) = inbox::<u8>(1);
+        drop(rx);
+        assert!(tx.is_closed());
+        assert_eq!(tx.send(1).await, Err(Closed(1)));
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_receive_loses_nothing() {
+        let (tx, mut rx) = inbox(8);
+        for _ in 0..3 {
+            // Cancelled while waiting on an empty inbox.
+            let timed_out = tokio::time::timeout(Duration::from_millis(5), rx.recv()).await;
+            assert!(timed_out.is_err());
+        }
+        tx.send(7).await.unwrap();
+        assert_eq!(rx.recv().await, Some(7));
+    }
+
+    #[tokio::test]
+    async fn many_senders_through_a_small_inbox_deliver_everything_once() {
+        let (tx, mut rx) = inbox(3);
+        let mut senders = Vec::new();
+        for s in 0..8u32 {
+            let tx = tx.clone();
+            senders.push(tokio::spawn(async move {
+                for i in 0..200u32 {
+                    tx.send(s * 1000 + i).await.unwrap();
+                }
+            }));
+        }
+        drop(tx);
+        let mut seen = Vec::new();
+        while let Some(value) = rx.recv().await {
+            seen.push(value);
+        }
+        for sender in senders {
+            sender.await.unwrap();
+        }
+        assert_eq!(seen.len(), 1600);
+        // Each sender's commands arrive in the order it sent them.
+        for s in 0..8u32 {
+            let own: Vec<u32> = seen.iter().copied().filter(|v| v / 1000 == s).collect();
+            assert_eq!(own, (0..200).map(|i| s * 1000 + i).collect::<Vec<_>>());
+        }
+    }
+}
