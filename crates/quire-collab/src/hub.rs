@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::{Notify, oneshot};
+use tokio::sync::oneshot;
 
 use crate::inbox;
 use crate::log::{LogError, UpdateLog};
@@ -20,10 +20,8 @@ const INBOX: usize = 1024;
 #[derive(Debug)]
 struct Entry {
     generation: u64,
+    /// Also the room's doorbell (`ring`), rung when another instance wrote.
     inbox: inbox::Sender<Command>,
-    /// Rung when another instance wrote: a stored permit, so a ring is never lost to a full
-    /// inbox and many rings while the room is busy make one fetch.
-    doorbell: Arc<Notify>,
 }
 
 /// Where this process's open documents live.
@@ -132,7 +130,7 @@ impl<L: UpdateLog> Hub<L> {
         if let Ok(rooms) = self.rooms.lock()
             && let Some(entry) = rooms.get(doc)
         {
-            entry.doorbell.notify_one();
+            entry.inbox.ring();
         }
     }
 
@@ -140,7 +138,7 @@ impl<L: UpdateLog> Hub<L> {
     pub fn resync_all(&self) {
         if let Ok(rooms) = self.rooms.lock() {
             for entry in rooms.values() {
-                entry.doorbell.notify_one();
+                entry.inbox.ring();
             }
         }
     }
@@ -220,18 +218,16 @@ impl<L: UpdateLog> Hub<L> {
             return (entry.inbox.clone(), false);
         }
         let (inbox, receiver) = inbox::inbox(INBOX);
-        let doorbell = Arc::new(Notify::new());
         let generation = self.generations.fetch_add(1, Ordering::Relaxed);
         rooms.insert(
             doc.to_owned(),
             Entry {
                 generation,
                 inbox: inbox.clone(),
-                doorbell: Arc::clone(&doorbell),
             },
         );
         let hub = Arc::clone(self);
-        tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver, doorbell));
+        tokio::spawn(hub.run_room(doc.to_owned(), generation, receiver));
         (inbox, true)
     }
 
@@ -240,7 +236,6 @@ impl<L: UpdateLog> Hub<L> {
         doc: String,
         generation: u64,
         mut inbox: inbox::Receiver<Command>,
-        doorbell: Arc<Notify>,
     ) {
         // Boxed: the load's state would otherwise stay in every idle room's task.
         let loading = Box::pin(Room::load(
@@ -256,7 +251,7 @@ impl<L: UpdateLog> Hub<L> {
                 return;
             }
         };
-        match room.run(&mut inbox, &doorbell).await {
+        match room.run(&mut inbox).await {
             Exit::Idle => {
                 // Close the inbox under the hub's lock, so no join slips in between; then
                 // answer what was queued before the close. A queued join is dropped: its

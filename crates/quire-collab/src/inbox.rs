@@ -12,6 +12,12 @@
 //!   gone) and nothing is left; it is cancel-safe (a command is taken only when it is answered);
 //! - `try_recv` takes a queued command without waiting; `close` refuses further sends and keeps
 //!   what is queued for `recv`/`try_recv`.
+//!
+//! It is also the room's doorbell (another instance wrote to the document's log): `ring` sets a
+//! flag that never waits for room in the queue, so a ring is not lost to a full inbox and many
+//! rings while the room is busy make one fetch; `recv` answers it when asked to (the room does
+//! once no write of its own is in flight). One wake-up for both spares every idle room a second
+//! `Notify` and the future that waits on it.
 
 use std::collections::VecDeque;
 use std::pin::pin;
@@ -46,6 +52,16 @@ struct State<T> {
     capacity: usize,
     closed: bool,
     senders: usize,
+    /// The doorbell rang and `recv` has not answered it yet.
+    rung: bool,
+}
+
+/// What `recv` answers.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Received<T> {
+    Command(T),
+    /// The doorbell rang (once however many times, since it was last answered).
+    Rang,
 }
 
 /// A send refused: the inbox is closed. Holds the value back.
@@ -60,6 +76,7 @@ pub(crate) fn inbox<T>(capacity: usize) -> (Sender<T>, Receiver<T>) {
             capacity: capacity.max(1),
             closed: false,
             senders: 1,
+            rung: false,
         }),
         readable: Notify::new(),
         writable: Notify::new(),
@@ -103,6 +120,19 @@ impl<T> Sender<T> {
         }
     }
 
+    /// Rings the doorbell: the receiver's next `recv` that answers rings gets
+    /// [`Received::Rang`]. Never waits; a closed inbox ignores it.
+    pub(crate) fn ring(&self) {
+        {
+            let mut state = self.shared.lock();
+            if state.closed {
+                return;
+            }
+            state.rung = true;
+        }
+        self.shared.readable.notify_one();
+    }
+
     /// The receiver closed or dropped the inbox.
     pub(crate) fn is_closed(&self) -> bool {
         self.shared.lock().closed
@@ -132,18 +162,27 @@ impl<T> Drop for Sender<T> {
 }
 
 impl<T> Receiver<T> {
-    /// The next command; `None` once the inbox is closed, or has no sender left, and is empty.
-    pub(crate) async fn recv(&mut self) -> Option<T> {
+    /// The doorbell, if it rang and `rings` is true, else the next command; `None` once the
+    /// inbox is closed, or has no sender left, and is empty. A ring not asked for is kept.
+    pub(crate) async fn recv(&mut self, rings: bool) -> Option<Received<T>> {
         loop {
             let mut queued = pin!(self.shared.readable.notified());
             queued.as_mut().enable();
+            if rings && self.answer_ring() {
+                return Some(Received::Rang);
+            }
             match self.take() {
-                Ok(value) => return Some(value),
+                Ok(value) => return Some(Received::Command(value)),
                 Err(true) => return None,
                 Err(false) => {}
             }
             queued.await;
         }
+    }
+
+    /// Whether the doorbell rang since it was last answered (and answers it).
+    fn answer_ring(&self) -> bool {
+        std::mem::take(&mut self.shared.lock().rung)
     }
 
     /// A queued command, without waiting; `None` when none is queued.
@@ -192,20 +231,75 @@ mod tests {
 
     use super::*;
 
+    /// The next command (no ring is expected).
+    async fn next<T>(rx: &mut Receiver<T>) -> Option<T> {
+        match rx.recv(true).await? {
+            Received::Command(value) => Some(value),
+            Received::Rang => panic!("the doorbell rang where no one rang it"),
+        }
+    }
+
+    #[tokio::test]
+    async fn many_rings_are_answered_once_and_before_what_is_queued() {
+        let (tx, mut rx) = inbox(4);
+        tx.send(1).await.unwrap();
+        tx.ring();
+        tx.clone().ring();
+        assert_eq!(rx.recv(true).await, Some(Received::Rang));
+        assert_eq!(rx.recv(true).await, Some(Received::Command(1)));
+        assert_eq!(rx.try_recv(), None);
+        let quiet = tokio::time::timeout(Duration::from_millis(20), rx.recv(true)).await;
+        assert!(quiet.is_err(), "a ring was answered twice");
+    }
+
+    #[tokio::test]
+    async fn a_ring_not_asked_for_is_kept_and_a_waiting_receiver_is_woken_by_one() {
+        let (tx, mut rx) = inbox::<u8>(4);
+        tx.ring();
+        let busy = tokio::time::timeout(Duration::from_millis(20), rx.recv(false)).await;
+        assert!(
+            busy.is_err(),
+            "a ring was answered while the room did not ask for rings"
+        );
+        assert_eq!(rx.recv(true).await, Some(Received::Rang));
+
+        let ringer = tokio::spawn({
+            let tx = tx.clone();
+            async move {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                tx.ring();
+            }
+        });
+        assert_eq!(rx.recv(true).await, Some(Received::Rang));
+        ringer.await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_ring_does_not_wait_for_a_full_inbox_and_a_closed_one_ignores_it() {
+        let (tx, mut rx) = inbox(1);
+        tx.send(1).await.unwrap();
+        tx.ring();
+        assert_eq!(rx.recv(true).await, Some(Received::Rang));
+        assert_eq!(rx.recv(true).await, Some(Received::Command(1)));
+        rx.close();
+        tx.ring();
+        assert_eq!(rx.recv(true).await, None);
+    }
+
     #[tokio::test]
     async fn commands_arrive_in_order_and_none_once_every_sender_is_gone() {
         let (tx, mut rx) = inbox(4);
         let other = tx.clone();
         tx.send(1).await.unwrap();
         other.send(2).await.unwrap();
-        assert_eq!(rx.recv().await, Some(1));
+        assert_eq!(next(&mut rx).await, Some(1));
         assert_eq!(rx.try_recv(), Some(2));
         assert_eq!(rx.try_recv(), None);
         drop(tx);
         other.send(3).await.unwrap();
         drop(other);
-        assert_eq!(rx.recv().await, Some(3));
-        assert_eq!(rx.recv().await, None);
+        assert_eq!(next(&mut rx).await, Some(3));
+        assert_eq!(next(&mut rx).await, None);
     }
 
     #[tokio::test]
@@ -219,10 +313,10 @@ mod tests {
         });
         tokio::time::sleep(Duration::from_millis(20)).await;
         assert!(!third.is_finished(), "a full inbox took a third command");
-        assert_eq!(rx.recv().await, Some(1));
+        assert_eq!(next(&mut rx).await, Some(1));
         third.await.unwrap().unwrap();
-        assert_eq!(rx.recv().await, Some(2));
-        assert_eq!(rx.recv().await, Some(3));
+        assert_eq!(next(&mut rx).await, Some(2));
+        assert_eq!(next(&mut rx).await, Some(3));
     }
 
     #[tokio::test]
@@ -238,8 +332,8 @@ mod tests {
         assert_eq!(waiting.await.unwrap(), Err(Closed(2)));
         assert!(tx.is_closed());
         assert_eq!(tx.send(3).await, Err(Closed(3)));
-        assert_eq!(rx.recv().await, Some(1));
-        assert_eq!(rx.recv().await, None);
+        assert_eq!(next(&mut rx).await, Some(1));
+        assert_eq!(next(&mut rx).await, None);
     }
 
     #[tokio::test]
@@ -255,11 +349,11 @@ mod tests {
         let (tx, mut rx) = inbox(8);
         for _ in 0..3 {
             // Cancelled while waiting on an empty inbox.
-            let timed_out = tokio::time::timeout(Duration::from_millis(5), rx.recv()).await;
+            let timed_out = tokio::time::timeout(Duration::from_millis(5), rx.recv(true)).await;
             assert!(timed_out.is_err());
         }
         tx.send(7).await.unwrap();
-        assert_eq!(rx.recv().await, Some(7));
+        assert_eq!(next(&mut rx).await, Some(7));
     }
 
     #[tokio::test]
@@ -276,7 +370,7 @@ mod tests {
         }
         drop(tx);
         let mut seen = Vec::new();
-        while let Some(value) = rx.recv().await {
+        while let Some(value) = next(&mut rx).await {
             seen.push(value);
         }
         for sender in senders {

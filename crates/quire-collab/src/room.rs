@@ -18,9 +18,10 @@ mod document;
 mod peers;
 mod quiet;
 
+use std::pin::Pin;
 use std::sync::Arc;
 
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use yrs::updates::decoder::Decode;
@@ -197,6 +198,9 @@ pub(crate) struct Room<L: UpdateLog> {
     /// How long the document stays built after its last use (longer for a room woken soon
     /// after going quiet).
     quiet: QuietSpell,
+    /// The room's one timer, allocated only while it is armed: a room whose peers are
+    /// connected and whose document is dormant waits on its inbox alone.
+    timer: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 /// What woke the room.
@@ -242,50 +246,42 @@ impl<L: UpdateLog> Room<L> {
             in_flight: Vec::new(),
             compacting: Arc::default(),
             quiet: QuietSpell::default(),
+            timer: None,
         })
     }
 
     /// Runs until the room is idle past its grace, poisoned or shut down. A ring of the
-    /// `doorbell` (another instance wrote) is handled like a queued [`Command::Remote`], once no
-    /// write of this room is in flight.
-    pub(crate) async fn run(
-        &mut self,
-        inbox: &mut crate::inbox::Receiver<Command>,
-        doorbell: &Notify,
-    ) -> Exit {
+    /// inbox's doorbell (another instance wrote) is handled like a queued [`Command::Remote`],
+    /// once no write of this room is in flight.
+    ///
+    /// This future is most of what an open room costs while it waits (it is as large as its
+    /// largest await), so what it awaits rarely is boxed: the timer, a write's end, a fetch.
+    pub(crate) async fn run(&mut self, inbox: &mut crate::inbox::Receiver<Command>) -> Exit {
         loop {
             let writing = self.writing.is_some();
             // Back-pressure: a full batch waiting behind the write stops taking commands.
             let taking = !writing || self.batch.len() < self.config.max_batch;
-            let idle = self.peers.is_empty() && !writing;
-            // One timer (each costs an idle room its bytes): the document goes dormant after a
-            // quiet spell, and an empty room closes after its grace, whichever comes first.
-            let now = tokio::time::Instant::now();
-            let used = self.document.used();
-            let quiet_after = self.quiet.length(self.config.dormant_after, used.is_some());
-            let dormant = used.map(|used| (used + quiet_after, Event::Quiet));
-            let close = idle.then(|| (now + self.config.idle_grace, Event::Idle));
-            let timer = match (dormant, close) {
-                (Some(dormant), Some(close)) => {
-                    Some(if close.0 < dormant.0 { close } else { dormant })
-                }
-                (dormant, close) => dormant.or(close),
-            };
-            let (timer_at, on_timer) = match timer {
-                Some((at, event)) => (at, Some(event)),
-                None => (now, None),
-            };
+            let on_timer = self.arm_timer();
+            let (in_flight, timer) = (&mut self.writing, &mut self.timer);
             let written = async {
-                match self.writing.as_mut() {
+                match in_flight.as_mut() {
                     Some(handle) => handle.await,
+                    None => std::future::pending().await,
+                }
+            };
+            let timed_out = async {
+                match timer.as_mut() {
+                    Some(sleep) => sleep.as_mut().await,
                     None => std::future::pending().await,
                 }
             };
             let event = tokio::select! {
                 result = written, if writing => Event::Written(result),
-                command = inbox.recv(), if taking => Event::Command(command),
-                () = doorbell.notified(), if !writing => Event::Command(Some(Command::Remote)),
-                () = tokio::time::sleep_until(timer_at), if on_timer.is_some() => on_timer.unwrap_or(Event::Idle),
+                received = inbox.recv(!writing), if taking => Event::Command(received.map(|received| match received {
+                    crate::inbox::Received::Command(command) => command,
+                    crate::inbox::Received::Rang => Command::Remote,
+                })),
+                () = timed_out, if on_timer.is_some() => on_timer.unwrap_or(Event::Idle),
             };
             match event {
                 Event::Idle => return Exit::Idle,
@@ -296,7 +292,7 @@ impl<L: UpdateLog> Room<L> {
                 Event::Command(None) => return Exit::Shutdown,
                 Event::Written(result) => {
                     self.writing = None;
-                    if !self.finish_write(result).await {
+                    if !Box::pin(self.finish_write(result)).await {
                         return Exit::Poisoned;
                     }
                 }
@@ -323,6 +319,32 @@ impl<L: UpdateLog> Room<L> {
         }
     }
 
+    /// Sets the room's one timer for what comes first: the document goes dormant after a quiet
+    /// spell, an empty room closes after its grace. Answers what the timer will mean, or
+    /// `None` (no timer) when neither applies.
+    fn arm_timer(&mut self) -> Option<Event> {
+        let idle = self.peers.is_empty() && self.writing.is_none();
+        let now = tokio::time::Instant::now();
+        let used = self.document.used();
+        let quiet_after = self.quiet.length(self.config.dormant_after, used.is_some());
+        let dormant = used.map(|used| (used + quiet_after, Event::Quiet));
+        let close = idle.then(|| (now + self.config.idle_grace, Event::Idle));
+        let next = match (dormant, close) {
+            (Some(dormant), Some(close)) => Some(if close.0 < dormant.0 { close } else { dormant }),
+            (dormant, close) => dormant.or(close),
+        };
+        let Some((at, event)) = next else {
+            self.timer = None;
+            return None;
+        };
+        match self.timer.as_mut() {
+            Some(sleep) if sleep.deadline() == at => {}
+            Some(sleep) => sleep.as_mut().reset(at),
+            None => self.timer = Some(Box::pin(tokio::time::sleep_until(at))),
+        }
+        Some(event)
+    }
+
     /// Handles one command; answers `Some` when the room must stop.
     pub(crate) async fn handle(&mut self, command: Command) -> Option<Exit> {
         match command {
@@ -346,7 +368,7 @@ impl<L: UpdateLog> Room<L> {
             Command::Message { conn, message } => return self.message(conn, *message),
             Command::Remote => {
                 // What this room is writing comes first: its head must be settled.
-                if !self.settle().await || !Box::pin(self.fetch_remote()).await {
+                if !Box::pin(self.settle()).await || !Box::pin(self.fetch_remote()).await {
                     return Some(Exit::Poisoned);
                 }
             }
