@@ -168,11 +168,8 @@ impl<T> Receiver<T> {
         loop {
             let mut queued = pin!(self.shared.readable.notified());
             queued.as_mut().enable();
-            if rings && self.answer_ring() {
-                return Some(Received::Rang);
-            }
-            match self.take() {
-                Ok(value) => return Some(Received::Command(value)),
+            match self.take(rings) {
+                Ok(received) => return Some(received),
                 Err(true) => return None,
                 Err(false) => {}
             }
@@ -180,14 +177,12 @@ impl<T> Receiver<T> {
         }
     }
 
-    /// Whether the doorbell rang since it was last answered (and answers it).
-    fn answer_ring(&self) -> bool {
-        std::mem::take(&mut self.shared.lock().rung)
-    }
-
     /// A queued command, without waiting; `None` when none is queued.
     pub(crate) fn try_recv(&mut self) -> Option<T> {
-        self.take().ok()
+        match self.take(false) {
+            Ok(Received::Command(value)) => Some(value),
+            _ => None,
+        }
     }
 
     /// Refuses further sends (waiting senders fail); what is queued can still be received.
@@ -196,9 +191,13 @@ impl<T> Receiver<T> {
         self.shared.writable.notify_waiters();
     }
 
-    /// The next command, or whether the inbox is over (`Err(true)`) or just empty.
-    fn take(&self) -> Result<T, bool> {
+    /// Under one lock: the doorbell (if `rings` and it rang), else the next command, or whether
+    /// the inbox is over (`Err(true)`) or just empty.
+    fn take(&self, rings: bool) -> Result<Received<T>, bool> {
         let mut state = self.shared.lock();
+        if rings && std::mem::take(&mut state.rung) {
+            return Ok(Received::Rang);
+        }
         match state.queue.pop_front() {
             Some(value) => {
                 if state.queue.is_empty() && state.queue.capacity() > SHRINK_ABOVE {
@@ -209,7 +208,7 @@ impl<T> Receiver<T> {
                 // Every command taken makes room for one waiting sender (a wake-up nobody
                 // waits for is kept and costs the next full send one more look).
                 self.shared.writable.notify_one();
-                Ok(value)
+                Ok(Received::Command(value))
             }
             None => Err(state.closed || state.senders == 0),
         }

@@ -31,6 +31,7 @@ use self::document::{ApplyError, Document, apply_bytes};
 use self::peers::Peers;
 use self::quiet::QuietSpell;
 
+use crate::inbox::{self, Received};
 use crate::log::{LogError, Since, UpdateLog};
 use crate::protocol::{self, DocMessage, encode};
 
@@ -256,7 +257,7 @@ impl<L: UpdateLog> Room<L> {
     ///
     /// This future is most of what an open room costs while it waits (it is as large as its
     /// largest await), so what it awaits rarely is boxed: the timer, a write's end, a fetch.
-    pub(crate) async fn run(&mut self, inbox: &mut crate::inbox::Receiver<Command>) -> Exit {
+    pub(crate) async fn run(&mut self, inbox: &mut inbox::Receiver<Command>) -> Exit {
         loop {
             let writing = self.writing.is_some();
             // Back-pressure: a full batch waiting behind the write stops taking commands.
@@ -278,8 +279,8 @@ impl<L: UpdateLog> Room<L> {
             let event = tokio::select! {
                 result = written, if writing => Event::Written(result),
                 received = inbox.recv(!writing), if taking => Event::Command(received.map(|received| match received {
-                    crate::inbox::Received::Command(command) => command,
-                    crate::inbox::Received::Rang => Command::Remote,
+                    Received::Command(command) => command,
+                    Received::Rang => Command::Remote,
                 })),
                 () = timed_out, if on_timer.is_some() => on_timer.unwrap_or(Event::Idle),
             };
