@@ -8,6 +8,8 @@
 //! transaction (delivered on commit): the payload is the document id, far under NOTIFY's
 //! 8,000-byte limit; listeners fetch the updates themselves.
 
+use std::collections::HashMap;
+
 use quire_core::manuscript::SharePermission;
 use quire_core::time::now_ms;
 use sqlx::{Any, AssertSqlSafe};
@@ -19,6 +21,8 @@ pub const DOORBELL_CHANNEL: &str = "quire_doc";
 
 /// Updates inserted per statement (4 binds each, well under both databases' bind limits).
 const ROWS_PER_INSERT: usize = 200;
+/// Document heads bumped per statement (3 binds each).
+const HEADS_PER_BUMP: usize = 200;
 
 /// A chapter's access for a user, and whether it has a document ([`Store::doc_opening`]).
 const DOC_OPENING_SQL: &str = "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
@@ -317,6 +321,11 @@ impl Store {
     /// the order given. Documents are written in id order, so two instances' batches take the
     /// head rows' locks in the same order and cannot deadlock; appends to one document given
     /// twice keep their order. All or nothing: if the transaction fails, none is stored.
+    ///
+    /// A batch is a handful of statements however many documents it holds (the heads in one,
+    /// the updates in one per [`ROWS_PER_INSERT`]): on SQLite every statement is a round trip
+    /// to the connection's thread, and under load those hand-offs, not SQLite, were most of an
+    /// append's cost.
     pub async fn doc_append_many(
         &self,
         batch: &[(&str, &[Vec<u8>])],
@@ -328,29 +337,63 @@ impl Store {
         if order.is_empty() {
             return Ok(answers);
         }
+        // Stable: one document's appends stay in the order given.
         order.sort_by_key(|&i| batch[i].0);
+        // Each document once, with how many updates it gets (PostgreSQL refuses an upsert
+        // that touches one row twice).
+        let mut counts: Vec<(&str, i64)> = Vec::new();
+        for &i in &order {
+            let (doc_id, updates) = batch[i];
+            match counts.last_mut() {
+                Some((last, count)) if *last == doc_id => *count += updates.len() as i64,
+                _ => counts.push((doc_id, updates.len() as i64)),
+            }
+        }
         let now = now_ms();
         let mut tx = self.write_tx().await?;
-        // Each head first (creating it, or bumping it and so taking its row lock), in id order;
-        // then every update of the batch in as few statements as the bind limits allow.
+        // The heads first (creating them, or bumping them and so taking their row locks), in
+        // id order; then every update of the batch.
+        let mut next_seq: HashMap<&str, i64> = HashMap::with_capacity(counts.len());
+        for chunk in counts.chunks(HEADS_PER_BUMP) {
+            let mut sql = String::from(
+                "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ",
+            );
+            for i in 0..chunk.len() {
+                let b = i * 3;
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("(${}, ${}, 0, ${})", b + 1, b + 2, b + 3));
+            }
+            sql.push_str(
+                " ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
+                 updated_at = excluded.updated_at \
+                 RETURNING doc_id, head_seq",
+            );
+            // Prepared and kept only for one document, as the insert below (see there).
+            let mut query = sqlx::query_as::<Any, (String, i64)>(AssertSqlSafe(sql))
+                .persistent(chunk.len() == 1);
+            for &(doc_id, count) in chunk {
+                query = query.bind(doc_id).bind(count).bind(now);
+            }
+            let heads: HashMap<String, i64> =
+                query.fetch_all(&mut *tx).await?.into_iter().collect();
+            for &(doc_id, count) in chunk {
+                let head = heads.get(doc_id).copied().ok_or_else(|| {
+                    StoreError::Database(sqlx::Error::Protocol(format!(
+                        "bumping the head of document {doc_id} answered no row"
+                    )))
+                })?;
+                next_seq.insert(doc_id, head - count + 1);
+            }
+        }
         let mut rows: Vec<(&str, i64, &[u8])> = Vec::new();
         for &i in &order {
             let (doc_id, updates) = batch[i];
+            let first = next_seq[doc_id];
             let count = updates.len() as i64;
-            let (head,): (i64,) = sqlx::query_as::<Any, (i64,)>(
-                "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) \
-                 VALUES ($1, $2, 0, $3) \
-                 ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
-                 updated_at = excluded.updated_at \
-                 RETURNING head_seq",
-            )
-            .bind(doc_id)
-            .bind(count)
-            .bind(now)
-            .fetch_one(&mut *tx)
-            .await?;
-            let first = head - count + 1;
-            answers[i] = (first..=head).collect();
+            next_seq.insert(doc_id, first + count);
+            answers[i] = (first..first + count).collect();
             rows.extend(
                 updates
                     .iter()
