@@ -126,7 +126,7 @@ async function main() {
   writeFileSync(file, text);
   log(`wrote ${file}`);
   console.log(text.trim().split('\n').at(-1));
-  rmSync(workDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
 }
 
 
