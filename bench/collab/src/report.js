@@ -102,7 +102,8 @@ function beforeAndAfter({ label, results: b }, r) {
     ['fan-out: most clients at p99 < 50 ms', b.quire.fanout?.best ?? 'n/a', q.fanout?.best ?? 'n/a'],
     ...(b.quire.fanout?.steps ?? []).map((x, i) => {
       const a = q.fanout?.steps.find((y) => y.clients === x.clients);
-      return [`fan-out ${x.clients} clients: p50 / p99 (ms)`, `${ms(x.p50)} / ${ms(x.p99)}`, a ? `${ms(a.p50)} / ${ms(a.p99)}` : 'n/a'];
+      const cell = (s) => `${ms(s.p50)} / ${ms(s.p99)}; ${s.cpu.toFixed(0)} % / ${s.clientCpu.toFixed(0)} %`;
+      return [`fan-out ${x.clients} clients: p50 / p99 (ms); server / clients' CPU`, cell(x), a ? cell(a) : 'n/a'];
     }),
     ['cold open (ms)', ms(b.quire.coldOpen?.ms), ms(q.coldOpen?.ms)],
     ['idle KiB/doc (largest size)', b.quire.idle?.length ? kib(b.quire.idle.at(-1).perDoc) : 'n/a', q.idle.length ? kib(q.idle.at(-1).perDoc) : 'n/a'],
