@@ -32,7 +32,7 @@ mod authorise;
 mod store_log;
 
 use authorise::Authoriser;
-pub use store_log::StoreLog;
+pub use store_log::{COMMIT_SPACING, StoreLog};
 
 /// The largest frame a client may send: a chapter's whole state on first sync (the REST limit
 /// for chapter text is the same, ADR 0008).

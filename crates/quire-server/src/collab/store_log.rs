@@ -64,7 +64,7 @@ impl StoreLog {
 /// commit carries more rooms. Only acknowledgements wait, and by this much at most: the relay
 /// to the other devices never waits for the log (ADR 0010), and an append that arrives after
 /// a quiet spell is committed at once. PostgreSQL's `commit_delay` is the same idea.
-const COMMIT_SPACING: Duration = Duration::from_millis(4);
+pub const COMMIT_SPACING: Duration = Duration::from_millis(4);
 
 /// The writer: takes every append waiting, commits them together, answers each.
 async fn write_appends(store: Store, mut requests: mpsc::UnboundedReceiver<AppendRequest>) {

@@ -452,6 +452,35 @@ async fn the_rooms_appends_are_committed_together_and_one_that_fails_fails_alone
     }
 }
 
+/// The writer spaces its commits while appends keep coming: a room's append made as soon as
+/// its last one was answered waits until [`COMMIT_SPACING`](quire_server::collab::COMMIT_SPACING)
+/// after that one's commit began, so ten in a row take nine spacings at least; each is stored.
+#[tokio::test]
+async fn appends_one_after_another_are_committed_no_closer_than_the_spacing() {
+    use quire_collab::UpdateLog;
+    use quire_server::collab::COMMIT_SPACING;
+    const APPENDS: u8 = 10;
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let log = quire_server::collab::StoreLog::new(app.state.store.clone());
+        let started = std::time::Instant::now();
+        for n in 1..=APPENDS {
+            let seqs = log.append(&id("c1"), &[vec![n]]).await.expect("stored");
+            assert_eq!(seqs, vec![i64::from(n)]);
+        }
+        let elapsed = started.elapsed();
+        let least = COMMIT_SPACING * u32::from(APPENDS - 1);
+        assert!(
+            elapsed >= least,
+            "{APPENDS} commits in {elapsed:?}, under {least:?}"
+        );
+        let stored = app.state.store.doc_load(&id("c1")).await.expect("a read");
+        let expected: Vec<(i64, Vec<u8>)> =
+            (1..=APPENDS).map(|n| (i64::from(n), vec![n])).collect();
+        assert_eq!(stored.updates, expected);
+    }
+}
+
 /// The server's whole state of a document, as a fresh client would get it.
 async fn app_state(app: &TestApp, chapter: &str) -> Vec<u8> {
     app.state.collab.state(chapter).await.expect("a state")
