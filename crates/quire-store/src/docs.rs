@@ -21,8 +21,8 @@ pub const DOORBELL_CHANNEL: &str = "quire_doc";
 
 /// Updates inserted per statement (4 binds each, well under both databases' bind limits).
 const ROWS_PER_INSERT: usize = 200;
-/// Document heads bumped per statement (3 binds each).
-const HEADS_PER_BUMP: usize = 200;
+/// Documents whose heads one statement bumps (3 binds each), or whose doorbell it rings.
+const DOCS_PER_STATEMENT: usize = 200;
 
 /// A chapter's access for a user, and whether it has a document ([`Store::doc_opening`]).
 const DOC_OPENING_SQL: &str = "SELECT c.user_id, c.deleted_at, m.id, m.deleted_at, g.permission, h.doc_id \
@@ -323,7 +323,7 @@ impl Store {
     /// twice keep their order. All or nothing: if the transaction fails, none is stored.
     ///
     /// A batch is a handful of statements however many documents it holds (the heads in one,
-    /// the updates in one per [`ROWS_PER_INSERT`]): on SQLite every statement is a round trip
+    /// the updates in one per [`ROWS_PER_INSERT`], PostgreSQL's doorbell in one): on SQLite every statement is a round trip
     /// to the connection's thread, and under load those hand-offs, not SQLite, were most of an
     /// append's cost.
     pub async fn doc_append_many(
@@ -354,7 +354,7 @@ impl Store {
         // The heads first (creating them, or bumping them and so taking their row locks), in
         // id order; then every update of the batch.
         let mut next_seq: HashMap<&str, i64> = HashMap::with_capacity(counts.len());
-        for chunk in counts.chunks(HEADS_PER_BUMP) {
+        for chunk in counts.chunks(DOCS_PER_STATEMENT) {
             let mut sql = String::from(
                 "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ",
             );
@@ -421,12 +421,20 @@ impl Store {
             query.execute(&mut *tx).await?;
         }
         if self.backend() == Backend::Postgres {
-            for &i in &order {
-                sqlx::query::<Any>("SELECT pg_notify($1, $2)")
-                    .bind(DOORBELL_CHANNEL)
-                    .bind(batch[i].0)
-                    .execute(&mut *tx)
-                    .await?;
+            // Every document of the batch rung in one statement (delivered on commit).
+            for chunk in counts.chunks(DOCS_PER_STATEMENT) {
+                let docs: Vec<String> = (0..chunk.len()).map(|i| format!("(${})", i + 2)).collect();
+                let sql = format!(
+                    "SELECT pg_notify($1, doc) FROM (VALUES {}) AS rung (doc)",
+                    docs.join(", ")
+                );
+                let mut query = sqlx::query::<Any>(AssertSqlSafe(sql))
+                    .persistent(chunk.len() == 1)
+                    .bind(DOORBELL_CHANNEL);
+                for &(doc_id, _) in chunk {
+                    query = query.bind(doc_id);
+                }
+                query.execute(&mut *tx).await?;
             }
         }
         tx.commit().await?;

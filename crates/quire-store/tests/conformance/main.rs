@@ -57,5 +57,6 @@ on_both_databases![
     the_update_log_reads_after_a_number_and_says_when_a_compaction_folded_it,
     concurrent_writers_wait_for_each_other_instead_of_failing,
     appends_to_several_documents_commit_together_in_order_or_not_at_all,
+    a_batch_rings_the_doorbell_for_each_document_it_wrote,
     many_documents_are_checked_and_loaded_together_as_each_would_be_alone,
 ];

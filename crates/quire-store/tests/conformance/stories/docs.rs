@@ -126,6 +126,46 @@ pub async fn appends_to_several_documents_commit_together_in_order_or_not_at_all
     assert_eq!(store.doc_since(&a, 3).await.unwrap(), Some(vec![]));
 }
 
+/// On PostgreSQL a batch rings the doorbell for every document it wrote (in one statement, on
+/// commit), a document written twice in it among them; on SQLite there is no doorbell.
+pub async fn a_batch_rings_the_doorbell_for_each_document_it_wrote(store: Store) {
+    use quire_store::docs::Ring;
+    let Some(mut doorbell) = store.doorbell().await.unwrap() else {
+        assert_eq!(store.backend(), quire_store::Backend::Sqlite);
+        return;
+    };
+    let ana = user(&store, "ana").await;
+    let m = manuscript(&store, &ana).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let chapter = put(&store, &ana, inside(EntityKind::Chapter, &ana, &m)).await;
+        ids.push(chapter.id.as_str().to_owned());
+    }
+    let (one, none) = (vec![vec![1]], Vec::new());
+    store
+        .doc_append_many(&[(&ids[0], &one), (&ids[1], &one), (&ids[0], &one), (&ids[2], &none)])
+        .await
+        .unwrap();
+    let mut rung = Vec::new();
+    while rung.len() < 2 {
+        let ring = tokio::time::timeout(std::time::Duration::from_secs(5), doorbell.next())
+            .await
+            .expect("a ring within 5 s")
+            .unwrap();
+        match ring {
+            Ring::Doc(id) => rung.push(id),
+            Ring::Reconnected => {}
+        }
+    }
+    // The rings of one commit arrive together: nothing more comes for the unwritten one.
+    let more = tokio::time::timeout(std::time::Duration::from_millis(300), doorbell.next()).await;
+    assert!(more.is_err(), "an extra ring: {more:?}");
+    rung.sort();
+    let mut written = vec![ids[0].clone(), ids[1].clone()];
+    written.sort();
+    assert_eq!(rung, written, "each document written, once; none for one not written");
+}
+
 /// Checking and loading many documents in one statement answers each as checking or loading it
 /// alone does: for the owner, a Viewer, a Commenter and a stranger; for a document with a
 /// snapshot and updates, one of several appends, one never written; an id given twice, an
