@@ -143,7 +143,12 @@ pub async fn a_batch_rings_the_doorbell_for_each_document_it_wrote(store: Store)
     }
     let (one, none) = (vec![vec![1]], Vec::new());
     store
-        .doc_append_many(&[(&ids[0], &one), (&ids[1], &one), (&ids[0], &one), (&ids[2], &none)])
+        .doc_append_many(&[
+            (&ids[0], &one),
+            (&ids[1], &one),
+            (&ids[0], &one),
+            (&ids[2], &none),
+        ])
         .await
         .unwrap();
     let mut rung = Vec::new();
@@ -163,7 +168,10 @@ pub async fn a_batch_rings_the_doorbell_for_each_document_it_wrote(store: Store)
     rung.sort();
     let mut written = vec![ids[0].clone(), ids[1].clone()];
     written.sort();
-    assert_eq!(rung, written, "each document written, once; none for one not written");
+    assert_eq!(
+        rung, written,
+        "each document written, once; none for one not written"
+    );
 }
 
 /// Checking and loading many documents in one statement answers each as checking or loading it
