@@ -60,7 +60,7 @@ impl StoreLog {
 /// costs about the same however many documents it carries (an fsync on SQLite, a handful of
 /// statements), so under a steady stream of keystrokes from hundreds of rooms the writer would
 /// otherwise commit as often as the disk allows, a few documents each time (~600 commits a
-/// second here, about a third of the server's CPU at 2,000 typing clients). Spaced, each
+/// second here, ~40 % of the server's CPU at 2,000 typing clients). Spaced, each
 /// commit carries more rooms. Only acknowledgements wait, and by this much at most: the relay
 /// to the other devices never waits for the log (ADR 0010), and an append that arrives after
 /// a quiet spell is committed at once. PostgreSQL's `commit_delay` is the same idea.
