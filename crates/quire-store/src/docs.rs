@@ -323,9 +323,9 @@ impl Store {
     /// twice keep their order. All or nothing: if the transaction fails, none is stored.
     ///
     /// A batch is a handful of statements however many documents it holds (the heads in one,
-    /// the updates in one per [`ROWS_PER_INSERT`], PostgreSQL's doorbell in one): on SQLite every statement is a round trip
-    /// to the connection's thread, and under load those hand-offs, not SQLite, were most of an
-    /// append's cost.
+    /// the updates in one per [`ROWS_PER_INSERT`], PostgreSQL's doorbell in one): on SQLite
+    /// every statement is a round trip to the connection's thread, and under load those
+    /// hand-offs, not SQLite, were most of an append's cost.
     pub async fn doc_append_many(
         &self,
         batch: &[(&str, &[Vec<u8>])],
@@ -355,20 +355,12 @@ impl Store {
         // id order; then every update of the batch.
         let mut next_seq: HashMap<&str, i64> = HashMap::with_capacity(counts.len());
         for chunk in counts.chunks(DOCS_PER_STATEMENT) {
-            let mut sql = String::from(
-                "INSERT INTO doc_head (doc_id, head_seq, snapshot_seq, updated_at) VALUES ",
-            );
-            for i in 0..chunk.len() {
-                let b = i * 3;
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!("(${}, ${}, 0, ${})", b + 1, b + 2, b + 3));
-            }
-            sql.push_str(
-                " ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
+            let sql = format!(
+                "INSERT INTO doc_head (doc_id, head_seq, updated_at) VALUES {} \
+                 ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
                  updated_at = excluded.updated_at \
                  RETURNING doc_id, head_seq",
+                value_rows(1, chunk.len(), 3)
             );
             // Prepared and kept only for one document, as the insert below (see there).
             let mut query = sqlx::query_as::<Any, (String, i64)>(AssertSqlSafe(sql))
@@ -402,15 +394,10 @@ impl Store {
             );
         }
         for chunk in rows.chunks(ROWS_PER_INSERT) {
-            let mut sql =
-                String::from("INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES ");
-            for i in 0..chunk.len() {
-                let b = i * 4;
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!("(${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4));
-            }
+            let sql = format!(
+                "INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES {}",
+                value_rows(1, chunk.len(), 4)
+            );
             // A statement of one row is kept prepared, as every append's was; one of several is
             // not: each row count is its own SQL text, and up to ROWS_PER_INSERT of them cached
             // on each pooled connection held megabytes (idle memory grew ~0.5 KiB a document).
@@ -423,10 +410,9 @@ impl Store {
         if self.backend() == Backend::Postgres {
             // Every document of the batch rung in one statement (delivered on commit).
             for chunk in counts.chunks(DOCS_PER_STATEMENT) {
-                let docs: Vec<String> = (0..chunk.len()).map(|i| format!("(${})", i + 2)).collect();
                 let sql = format!(
                     "SELECT pg_notify($1, doc) FROM (VALUES {}) AS rung (doc)",
-                    docs.join(", ")
+                    value_rows(2, chunk.len(), 1)
                 );
                 let mut query = sqlx::query::<Any>(AssertSqlSafe(sql))
                     .persistent(chunk.len() == 1)
@@ -614,6 +600,19 @@ fn distinct<'a>(ids: &[&'a str]) -> Vec<&'a str> {
     distinct.sort_unstable();
     distinct.dedup();
     distinct
+}
+
+/// A multi-row `VALUES` list: `rows` tuples of `width` parameters each, numbered from
+/// `$first` (`($1, $2), ($3, $4)` for 2 rows of 2).
+fn value_rows(first: usize, rows: usize, width: usize) -> String {
+    (0..rows)
+        .map(|row| {
+            let at = first + row * width;
+            let params: Vec<String> = (at..at + width).map(|n| format!("${n}")).collect();
+            format!("({})", params.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `$first, $first+1, …` for the ids of a chunk of `len`, padded to its statement size.

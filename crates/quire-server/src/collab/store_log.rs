@@ -70,15 +70,13 @@ pub const COMMIT_SPACING: Duration = Duration::from_millis(4);
 async fn write_appends(store: Store, mut requests: mpsc::UnboundedReceiver<AppendRequest>) {
     let mut batch = Vec::with_capacity(DOCS_PER_COMMIT);
     let mut next_commit = Instant::now();
-    while requests.recv_many(&mut batch, DOCS_PER_COMMIT).await > 0 {
-        if Instant::now() < next_commit && batch.len() < DOCS_PER_COMMIT {
+    loop {
+        // Too soon after the last commit: let more arrive first (unless a full batch waits).
+        if Instant::now() < next_commit && requests.len() < DOCS_PER_COMMIT {
             tokio::time::sleep_until(next_commit).await;
-            while batch.len() < DOCS_PER_COMMIT {
-                match requests.try_recv() {
-                    Ok(request) => batch.push(request),
-                    Err(_) => break,
-                }
-            }
+        }
+        if requests.recv_many(&mut batch, DOCS_PER_COMMIT).await == 0 {
+            return;
         }
         next_commit = Instant::now() + COMMIT_SPACING;
         let parts: Vec<(&str, &[Vec<u8>])> = batch
