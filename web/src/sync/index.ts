@@ -18,13 +18,23 @@ import {
 } from '@/storage';
 import type { ManuscriptsPort } from '@/storage';
 
-import { collabUrl, createCollabConnection } from './collab';
-import type { CollabConnection } from './collab';
+import { createAfterRows } from './after-rows';
+import type { RowRef } from './after-rows';
+import {
+  collabDatabase,
+  collabUrl,
+  createChapterBacklog,
+  createCollabConnection,
+  unsyncedChapterIds,
+} from './collab';
+import type { ChapterBacklog, CollabConnection } from './collab';
 import { createSyncEngine } from './engine';
 import type { SyncEngine } from './engine';
 import { createLeaderElection } from './leader';
 import { liveChannelUrl } from './live-channel';
 import type { WebSocketLike } from './live-channel';
+import { createSyncStatus } from './sync-status';
+import type { SyncStatus } from './sync-status';
 import { startUserSync } from './user-sync';
 import type { UserSync } from './user-sync';
 
@@ -35,6 +45,9 @@ export type { Loader } from './loader';
 export { createOutbox, STUCK_SYNC_RESET_MS, SYNC_DEBOUNCE_MS } from './outbox';
 export type { Announcement, Outbox } from './outbox';
 export { startUserSync } from './user-sync';
+export type { RowRef } from './after-rows';
+export { summarizeSync } from './sync-status';
+export type { PendingRow, SyncSnapshot, SyncStatus, SyncSummary } from './sync-status';
 export type { UserSync, UserSyncDeps } from './user-sync';
 
 const remote = createHttpRemote(api);
@@ -79,13 +92,41 @@ export function manuscriptsPortFor(userId: string): ManuscriptsPort {
   return syncEngineFor(userId).port;
 }
 
-let collab: { userId: string; connection: CollabConnection; unsubscribe: () => void } | null = null;
+/** The chapter text of the signed-in user: its connection, its backlog and the sync status. */
+interface CollabSession {
+  userId: string;
+  connection: CollabConnection;
+  backlog: ChapterBacklog;
+  status: SyncStatus;
+  unsubscribe: () => void;
+}
+
+let collab: CollabSession | null = null;
+const afterRows = createAfterRows({ db: appDatabase() });
+
+/**
+ * Makes a call that names rows of this device (`refs`) once none of them is pending in the
+ * outbox, trying again while the server does not answer or does not know them yet; a newer
+ * call of the same `key` replaces one still waiting.
+ */
+export function sendAfterRows(
+  key: string,
+  refs: readonly RowRef[],
+  call: () => Promise<unknown>,
+): Promise<void> {
+  return afterRows.send(key, refs, call);
+}
+/** The structure sync running in this tab, whose leadership says who sends the backlog. */
+let runningSync: UserSync | null = null;
 
 function closeCollab() {
   if (!collab) return;
-  const { connection, unsubscribe } = collab;
+  const { connection, backlog, status, unsubscribe } = collab;
   collab = null;
+  afterRows.clear();
   unsubscribe();
+  backlog.stop();
+  status.stop();
   void connection.close();
 }
 
@@ -96,7 +137,29 @@ function closeCollab() {
  * documents.
  */
 export function collabConnectionFor(userId: string): CollabConnection {
-  if (collab?.userId === userId) return collab.connection;
+  return collabSessionFor(userId).connection;
+}
+
+/** What `userId`'s device has not yet got onto the server (chapters and outbox rows). */
+export function syncStatusFor(userId: string): SyncStatus {
+  return collabSessionFor(userId).status;
+}
+
+function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+function collabSessionFor(userId: string): CollabSession {
+  if (collab?.userId === userId) return collab;
   closeCollab();
   const engine = syncEngineFor(userId);
   const connection = createCollabConnection({
@@ -110,11 +173,26 @@ export function collabConnectionFor(userId: string): CollabConnection {
       return row?.user_id === userId && row.kind === 'chapters' && row.pending === 1;
     },
   });
+  const backlog = createChapterBacklog({
+    connection,
+    unsynced: () =>
+      unsyncedChapterIds(collabDatabase(), userId, (id) => connection.openChapters().has(id)),
+    mayRun: () => runningSync?.isLeader() === true && isOnline(),
+  });
+  const status = createSyncStatus({
+    appDb: appDatabase(),
+    collabDb: collabDatabase(),
+    userId,
+    connection,
+    backlog,
+    isOnline,
+    subscribeOnline,
+  });
   const unsubscribe = session.subscribe(() => {
     if (session.getState().user?.id !== userId) closeCollab();
   });
-  collab = { userId, connection, unsubscribe };
-  return connection;
+  collab = { userId, connection, backlog, status, unsubscribe };
+  return collab;
 }
 
 export interface SessionSyncOptions {
@@ -128,7 +206,9 @@ export interface SessionSyncOptions {
 /** Starts what runs while `userId` is signed in, in this browser; `stop()` on logout. */
 export function startSessionSync(options: SessionSyncOptions): UserSync {
   signedInUserId = options.userId;
+  const { backlog } = collabSessionFor(options.userId);
   const running = startUserSync({
+    chapters: backlog,
     engine: syncEngineFor(options.userId),
     deviceId: deviceId(),
     url: liveChannelUrl(window.location),
@@ -145,9 +225,11 @@ export function startSessionSync(options: SessionSyncOptions): UserSync {
     onSessionEnded: options.onSessionEnded,
     onQuota: options.onQuota,
   });
+  runningSync = running;
   return {
     ...running,
     stop() {
+      if (runningSync === running) runningSync = null;
       running.stop();
       if (signedInUserId === options.userId) signedInUserId = null;
     },

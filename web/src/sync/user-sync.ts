@@ -46,6 +46,12 @@ export interface UserSyncDeps {
   onSessionEnded: () => void;
   /** The database is failing (a full device): tell the user. */
   onQuota?: () => void;
+  /**
+   * The chapters with edits the server has not acknowledged, sent by the lead tab after the
+   * outbox (so a chapter made offline reaches the server before its text), on coming back
+   * online and on taking the lead.
+   */
+  chapters?: { send(): Promise<unknown> };
   log?: LiveLog;
   /** Injected into the channel and the action-log sender (tests use fake timers). */
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -55,6 +61,8 @@ export interface UserSyncDeps {
 
 export interface UserSync {
   channel: LiveChannel;
+  /** Whether this tab leads (acts on live messages, sends the chapters' backlog). */
+  isLeader(): boolean;
   /** The first load (sync what is pending, then listings and contents). */
   loaded: Promise<void>;
   stop(): void;
@@ -95,6 +103,7 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
 
   async function loadAll() {
     await outbox.flushPending();
+    if (leader.isLeader()) void deps.chapters?.send();
     await loader.load();
     await refreshShared();
   }
@@ -138,6 +147,9 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
   }
 
   const leader = deps.createLeader();
+  const unsubscribeLeader = leader.onChange((leading) => {
+    if (leading && !stopped) void deps.chapters?.send();
+  });
   const channel = createLiveChannel({
     url: deps.url,
     createSocket: deps.createSocket,
@@ -209,11 +221,13 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
 
   return {
     channel,
+    isLeader: () => leader.isLeader(),
     loaded,
     stop() {
       if (stopped) return;
       stopped = true;
       channel.close();
+      unsubscribeLeader();
       leader.close();
       outbox.pause();
       sender.stop();

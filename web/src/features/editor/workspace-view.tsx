@@ -1,9 +1,20 @@
-import { ActionIcon, Box, Center, Drawer, Group, Loader, Text, Tooltip } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
   IconHistory,
   IconLayoutSidebarLeftExpand,
   IconLayoutSidebarRight,
+  IconWifiOff,
 } from '@tabler/icons-react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,7 +25,7 @@ import * as Y from 'yjs';
 
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
-import { collabConnectionFor } from '@/sync';
+import { collabConnectionFor, syncStatusFor } from '@/sync';
 
 import { ChapterEditor, ChapterLoadError } from './chapter';
 import { manuscriptWords } from './stats/manuscript-words';
@@ -136,6 +147,8 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   const [historyOpened, history] = useDisclosure(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const connection = useMemo(() => collabConnectionFor(user.id), [user.id]);
+  const syncStatus = useMemo(() => syncStatusFor(user.id), [user.id]);
+  const online = useNetwork().online;
 
   const chapterById = useMemo(() => new Map(chapters.map((row) => [row.id, row])), [chapters]);
   const requested = searchParams.get('chapter');
@@ -365,6 +378,18 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
             </Group>
           </Group>
         )}
+        {!online && (
+          <Alert
+            color="gray"
+            variant="light"
+            radius={0}
+            py={6}
+            icon={<IconWifiOff size={18} />}
+            role="status"
+          >
+            {t('workspace.offline')}
+          </Alert>
+        )}
         <Box style={{ flex: 1, minHeight: 0, overflow: 'auto' }} data-testid="chapter-scroller">
           {!chapter ? (
             <Center h="100%">
@@ -385,6 +410,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
               canComment={workspace.canComment}
               user={editorUser}
               hideSavingIndicator={userSettings.hideSavingIndicator}
+              sync={syncStatus}
               floatingToolbar={userSettings.floatingToolbar}
               focusMode={focusMode}
               onFocusModeChange={setFocusMode}

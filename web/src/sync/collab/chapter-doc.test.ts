@@ -273,8 +273,7 @@ describe('openChapterDoc', () => {
       }
       await chapter.flush();
     };
-    const ownRows = async () =>
-      (await rows(db)).filter((row) => row.user_id === USER).length;
+    const ownRows = async () => (await rows(db)).filter((row) => row.user_id === USER).length;
 
     // Typing steadily, a key every 250 ms: the log grows past 100 rows and is not compacted.
     for (let i = 0; i < COMPACT_AFTER_ROWS + 20; i += 1) {
@@ -336,16 +335,56 @@ describe('openChapterDoc', () => {
     await reader.close();
   });
 
-  it('remembers the acknowledged state vector across a reload', async () => {
+  it('remembers what the server acknowledged across a reload, and an edit made after it', async () => {
     const db = freshDb();
     const chapter = await open(db);
     type(chapter, 'Acked');
-    const stateVector = Y.encodeStateVector(chapter.doc);
-    chapter.markAcked(stateVector);
+    expect(chapter.unacked()).toBe(true);
+    chapter.markAcked();
+    expect(chapter.unacked()).toBe(false);
     await chapter.close();
 
     const again = await open(db);
-    expect(again.ackedStateVector()).toEqual(Y.decodeStateVector(stateVector));
+    expect(again.unacked()).toBe(false);
+    type(again, 'Typed after the ack');
+    expect(again.unacked()).toBe(true);
+    await again.close();
+
+    const third = await open(db);
+    expect(third.unacked()).toBe(true);
+    await third.close();
+  });
+
+  it('counts a deletion made after the ack as unacknowledged, though it moves no clock', async () => {
+    const db = freshDb();
+    const chapter = await open(db);
+    type(chapter, 'A sentence the writer will cut');
+    chapter.markAcked();
+    await chapter.close();
+
+    const again = await open(db);
+    const before = Y.encodeStateVector(again.doc);
+    again.doc.getXmlFragment('default').delete(0, 1);
+    expect(Y.encodeStateVector(again.doc)).toEqual(before);
+    expect(again.unacked()).toBe(true);
+    await again.close();
+
+    const third = await open(db);
+    expect(body(third)).toBe('');
+    expect(third.unacked()).toBe(true);
+    await third.close();
+  });
+
+  it('does not store an acknowledgement taken over by an edit made before the write', async () => {
+    const db = freshDb();
+    const chapter = await open(db);
+    type(chapter, 'Acked');
+    chapter.markAcked();
+    type(chapter, 'Not yet acked');
+    await chapter.close();
+
+    const again = await open(db);
+    expect(again.unacked()).toBe(true);
     await again.close();
   });
 

@@ -14,6 +14,7 @@ import { isQuotaExceeded } from '@/storage/quota';
 
 import { collabDatabase, type CollabDatabase } from './collab-db';
 import { readChapterRows, takeReadAhead } from './read-ahead';
+import { ackedContains, ackedSnapshotOf } from './status';
 
 /** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
 export const COLLAB_WRITE_INTERVAL_MS = 250;
@@ -61,10 +62,16 @@ export interface ChapterDoc {
   readonly doc: Y.Doc;
   /** An update made on this device is only in memory (not yet in IndexedDB). */
   hasUnsavedLocalChanges(): boolean;
-  /** The state vector the server last acknowledged, decoded; empty if it never did. */
-  ackedStateVector(): ReadonlyMap<number, number>;
-  /** The server has everything up to `stateVector` (`Y.encodeStateVector`); stored with the next write. */
-  markAcked(stateVector: Uint8Array): void;
+  /**
+   * The document holds an edit (an insertion or a deletion) the server has not acknowledged:
+   * read from the stored log against the stored acknowledgement on open, then kept up to date.
+   */
+  unacked(): boolean;
+  /**
+   * The server holds everything the document holds now. Stored with the next write as the
+   * document's snapshot, unless an edit made here came in between (then the next ack stores it).
+   */
+  markAcked(): void;
   /** Updates applied with this origin came from the server: stored, but not "made here". */
   treatAsRemote(origin: unknown): void;
   /** While refused, updates made here are neither stored nor counted, and a warning is logged. */
@@ -90,10 +97,6 @@ function defaultSubscribePageHide(listener: () => void): () => void {
   };
 }
 
-function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
-  return a !== null && a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
 /** Loads the chapter's stored updates (origin `PERSISTENCE_ORIGIN`) and records every later one. */
 export async function openChapterDoc(
   chapterId: string,
@@ -111,17 +114,21 @@ export async function openChapterDoc(
   const waitForPaint = deps.afterPaint ?? ((callback) => afterPaintOr(callback, PAINT_WAIT_MS));
   const now = deps.now ?? Date.now;
 
-  const { rows, stored } = await (takeReadAhead(db, chapterId) ??
-    readChapterRows(db, chapterId));
+  const { rows, stored } = await (takeReadAhead(db, chapterId) ?? readChapterRows(db, chapterId));
   const own = rows.filter((row) => row.user_id === userId);
   const doc = new Y.Doc({ gc: true });
   if (own.length > 0) {
     Y.applyUpdate(doc, Y.mergeUpdates(own.map((row) => row.update)), PERSISTENCE_ORIGIN);
   }
 
-  let ackedSv: Uint8Array | null = stored?.user_id === userId ? (stored.acked_sv ?? null) : null;
-  let ackedMap: ReadonlyMap<number, number> = ackedSv ? Y.decodeStateVector(ackedSv) : new Map();
-  let ackedDirty = false;
+  const ackedOnOpen = ackedSnapshotOf(stored, userId);
+  let unacked = own.some((row) => !ackedContains(ackedOnOpen, row.update));
+  /** `markAcked` was called; the next write stores the snapshot if nothing changed here since. */
+  let ackRequested = false;
+  /** An acknowledged snapshot waiting to be stored (kept across a failed write). */
+  let ackToStore: Uint8Array | null = null;
+  /** The document changed since the last acknowledged snapshot was taken. */
+  let changedSinceSnapshot = true;
   let storedRows = own.length;
   let compactNeeded = storedRows > COMPACT_ON_OPEN_AFTER_ROWS;
   let pending: Pending[] = [];
@@ -171,13 +178,13 @@ export async function openChapterDoc(
         await db.updates.add({ doc: chapterId, user_id: userId, update });
       }
       if (compact || ack) {
-        const ackedBytes = ack ?? mine?.acked_sv;
-        await db.docs.put({
-          doc: chapterId,
-          user_id: userId,
-          compacted_at: compactedAt,
-          ...(ackedBytes ? { acked_sv: ackedBytes } : {}),
-        });
+        const kept = ack
+          ? { acked_snapshot: ack }
+          : {
+              ...(mine?.acked_snapshot ? { acked_snapshot: mine.acked_snapshot } : {}),
+              ...(mine?.acked_sv ? { acked_sv: mine.acked_sv } : {}),
+            };
+        await db.docs.put({ doc: chapterId, user_id: userId, compacted_at: compactedAt, ...kept });
       }
     });
   }
@@ -188,13 +195,19 @@ export async function openChapterDoc(
     const rowsAfter = storedRows + (pending.length > 0 ? 1 : 0);
     const compactDue = !closed && !refused && (compactNeeded || rowsAfter > COMPACT_AFTER_ROWS);
     const compact =
-      compactDue &&
-      (now() - lastLocalAt >= COMPACT_PAUSE_MS || rowsAfter >= COMPACT_FORCE_ROWS);
+      compactDue && (now() - lastLocalAt >= COMPACT_PAUSE_MS || rowsAfter >= COMPACT_FORCE_ROWS);
     if (compactDue && !compact) {
       compactNeeded = true;
       scheduleCompaction();
     }
-    if (pending.length === 0 && !ackedDirty && !compact) return;
+    if (ackRequested) {
+      ackRequested = false;
+      if (!unacked) {
+        ackToStore = Y.encodeSnapshot(Y.snapshot(doc));
+        changedSinceSnapshot = false;
+      }
+    }
+    if (pending.length === 0 && !ackToStore && !compact) return;
     const batch = pending;
     pending = [];
     const local = batch.some((entry) => entry.local);
@@ -204,8 +217,8 @@ export async function openChapterDoc(
         : batch.length === 1
           ? (batch[0]?.update ?? null)
           : Y.mergeUpdates(batch.map((entry) => entry.update));
-    const ack = ackedDirty ? ackedSv : null;
-    ackedDirty = false;
+    const ack = ackToStore;
+    ackToStore = null;
     inFlightLocal = local;
     try {
       await commit(update, ack, compact);
@@ -219,7 +232,7 @@ export async function openChapterDoc(
       retryDelay = 0;
     } catch (error) {
       if (update) pending.unshift({ update, local });
-      if (ack) ackedDirty = true;
+      if (ack) ackToStore ??= ack;
       if (compact) compactNeeded = true;
       if (isQuotaExceeded(error)) {
         if (retryDelay === 0) deps.reportProblem?.({ type: 'quota' });
@@ -294,14 +307,23 @@ export async function openChapterDoc(
   }
 
   const handleUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin === PERSISTENCE_ORIGIN) return;
+    changedSinceSnapshot = true;
+    if (origin === PERSISTENCE_ORIGIN) {
+      // Another tab's rows, taken in by a compaction: the server may not hold them yet.
+      setUnacked();
+      return;
+    }
     const local = !remoteOrigins.has(origin);
     if (local && refused) {
       log.warn(`Collab: chapter ${chapterId} is not writable; a local edit was not kept.`);
       return;
     }
     const wasSaved = !hasUnsavedLocalChanges();
-    if (local) lastLocalAt = now();
+    if (local) {
+      lastLocalAt = now();
+      // Told with the change to `saving` below, not before it.
+      unacked = true;
+    }
     pending.push({ update, local });
     if (wasSaved && local) notify();
     schedule();
@@ -314,6 +336,12 @@ export async function openChapterDoc(
   // Not in the way of the chapter's first frame.
   if (compactNeeded) compactAfterPaint();
 
+  function setUnacked() {
+    if (unacked) return;
+    unacked = true;
+    notify();
+  }
+
   function hasUnsavedLocalChanges(): boolean {
     return inFlightLocal || pending.some((entry) => entry.local);
   }
@@ -323,13 +351,13 @@ export async function openChapterDoc(
     userId,
     doc,
     hasUnsavedLocalChanges,
-    ackedStateVector: () => ackedMap,
-    markAcked(stateVector) {
-      if (sameBytes(ackedSv, stateVector)) return;
-      ackedSv = stateVector;
-      ackedMap = Y.decodeStateVector(stateVector);
-      ackedDirty = true;
-      notify();
+    unacked: () => unacked,
+    markAcked() {
+      if (!unacked && !changedSinceSnapshot) return;
+      const changed = unacked;
+      unacked = false;
+      ackRequested = true;
+      if (changed) notify();
       schedule();
     },
     treatAsRemote(origin) {

@@ -12,7 +12,7 @@ import {
   type CompleteHocuspocusProviderWebsocketConfiguration,
 } from '@hocuspocus/provider';
 import type { Awareness } from 'y-protocols/awareness';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 
 import { afterPaintOr } from '@/lib/after-paint';
 import type { StoreProblem } from '@/storage/problems';
@@ -80,6 +80,8 @@ const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
  */
 export const SEND_DELAY_MS = 50;
 
+export type ChapterStatusListener = (chapterId: string, status: ChapterStatus | null) => void;
+
 /** One opened chapter. Several handles may share one document; each is closed on its own. */
 export interface ChapterHandle {
   readonly chapterId: string;
@@ -100,6 +102,13 @@ export interface ChapterHandle {
 export interface CollabConnection {
   /** Loads the chapter from IndexedDB, then attaches it to the socket. */
   open(chapterId: string): Promise<ChapterHandle>;
+  /** The chapters open now, with their status (a chapter still loading is not listed). */
+  openChapters(): ReadonlyMap<string, ChapterStatus>;
+  /**
+   * Called with each open chapter's status as it changes, and with `null` once a chapter is
+   * closed (its edits stored); returns an unsubscribe function.
+   */
+  onChapterStatus(listener: ChapterStatusListener): () => void;
   /** Detaches and destroys every chapter and the socket; resolves once all is flushed. */
   close(): Promise<void>;
 }
@@ -128,6 +137,13 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
     ...options.reconnect,
   });
   const entries = new Map<string, Entry>();
+  /** The chapters loaded and attached, for `openChapters`. */
+  const live = new Map<string, LiveChapter>();
+  const watchers = new Set<ChapterStatusListener>();
+
+  function tell(chapterId: string, status: ChapterStatus | null) {
+    for (const watcher of [...watchers]) watcher(chapterId, status);
+  }
   /** Chapters being torn down; opening one again waits for its last flush. */
   const closing = new Map<string, Promise<void>>();
   let attached = 0;
@@ -166,8 +182,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
         denied,
         readOnly,
         unsavedLocal: store.hasUnsavedLocalChanges(),
-        acked: store.ackedStateVector(),
-        current: Y.decodeStateVector(Y.encodeStateVector(doc)),
+        unacked: store.unacked(),
       });
     }
 
@@ -176,6 +191,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       if (next === current) return;
       current = next;
       for (const listener of [...listeners]) listener(next);
+      tell(chapterId, next);
     }
 
     /**
@@ -184,7 +200,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
      */
     function maybeAck() {
       if (!denied && !holdsRefused && provider.isSynced && provider.unsyncedChanges === 0) {
-        store.markAcked(Y.encodeStateVector(doc));
+        store.markAcked();
       }
       refresh();
     }
@@ -272,7 +288,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
     attach(provider);
 
     let torn: Promise<void> | null = null;
-    return {
+    const chapter: LiveChapter = {
       doc,
       awareness: provider.awareness,
       status: () => current,
@@ -290,12 +306,17 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
             provider.flushPendingUpdates();
           }
           detach(provider);
+          if (live.get(chapterId) === chapter) live.delete(chapterId);
           await store.close();
           doc.destroy();
+          tell(chapterId, null);
         })();
         return torn;
       },
     };
+    live.set(chapterId, chapter);
+    tell(chapterId, current);
+    return chapter;
   }
 
   function release(chapterId: string, entry: Entry): Promise<void> {
@@ -341,6 +362,13 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
   }
 
   return {
+    openChapters: () => new Map([...live].map(([id, chapter]) => [id, chapter.status()])),
+    onChapterStatus(listener) {
+      watchers.add(listener);
+      return () => {
+        watchers.delete(listener);
+      };
+    },
     async open(chapterId) {
       if (closed) throw new Error('The collaboration connection is closed.');
       let entry = entries.get(chapterId);

@@ -27,9 +27,12 @@ export interface StoredDoc {
   /** When the log was last compacted to one row (epoch ms), `null` if never. */
   compacted_at: number | null;
   /**
-   * The state vector the server last acknowledged (`Y.encodeStateVector`), so a reload offline
-   * still knows whether this device holds edits the server has not confirmed.
+   * The state of the document the server last acknowledged (`Y.encodeSnapshot`: its state
+   * vector and delete set), so a reload offline, another tab or a later visit still knows
+   * which chapters hold edits the server has not confirmed (`unsynced.ts`).
    */
+  acked_snapshot?: Uint8Array;
+  /** What older versions kept instead: the acknowledged state vector alone. */
   acked_sv?: Uint8Array;
 }
 

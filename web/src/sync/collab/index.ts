@@ -14,7 +14,15 @@ export {
   createCollabConnection,
   type ChapterHandle,
   type CollabConnection,
+  type ChapterStatusListener,
   type CollabConnectionOptions,
   type CollabReconnectOptions,
 } from './collab-connection';
-export { chapterStatus, stateVectorCovers, type ChapterStatus } from './status';
+export { ackedContains, ackedSnapshotOf, chapterStatus, type ChapterStatus } from './status';
+export {
+  createChapterBacklog,
+  type BacklogPass,
+  type ChapterBacklog,
+  type ChapterBacklogDeps,
+} from './backlog';
+export { holdsUnackedEdits, unsyncedChapterIds } from './unsynced';

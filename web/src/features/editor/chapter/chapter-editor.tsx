@@ -10,6 +10,7 @@ import {
   pageSetupFrom,
   storedPageFrom,
 } from '@/editor';
+import type { SyncStatus } from '@/sync';
 import type { ChapterHandle } from '@/sync/collab';
 
 import { useAfterPaint } from '../use-after-paint';
@@ -18,7 +19,8 @@ import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
 import { FootnotesList } from './footnotes-list';
 import { PageSheet } from './page-sheet';
-import { LiveSavingIndicator, useChapterBlocked } from './saving-indicator';
+import { useChapterBlocked } from './saving-indicator';
+import { SyncIndicator } from './sync-indicator';
 import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
 import { ToolbarTooltipsShown } from './toolbar-tooltip';
 import { useChapterEditor, type EditorApi } from './use-chapter-editor';
@@ -45,6 +47,8 @@ export interface ChapterEditorProps {
   canComment: boolean;
   user: { id: string; name: string };
   hideSavingIndicator: boolean;
+  /** What else this device has not got onto the server; without it only the chapter's status shows. */
+  sync?: SyncStatus | null;
   floatingToolbar: boolean;
   focusMode: boolean;
   onFocusModeChange: (on: boolean) => void;
@@ -194,7 +198,9 @@ function ChapterEditorBody(
     if (!editor.chain().focus().insertFootnote(id).run()) footnoteBodies.remove(id);
   };
 
-  const indicator = props.hideSavingIndicator ? null : <LiveSavingIndicator handle={handle} />;
+  const indicator = props.hideSavingIndicator ? null : (
+    <SyncIndicator handle={handle} sync={props.sync ?? null} />
+  );
 
   return (
     <ToolbarTooltipsShown value={tooltipsShown}>

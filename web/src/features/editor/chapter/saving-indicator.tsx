@@ -11,7 +11,7 @@ import type { ChapterHandle, ChapterStatus } from '@/sync/collab';
  * React work in the keystroke's frame (issue 6's typing benchmark). Any render reads the
  * current status.
  */
-function useStatusAfterPaint(handle: ChapterHandle): ChapterStatus {
+export function useStatusAfterPaint(handle: ChapterHandle): ChapterStatus {
   const subscribe = useCallback(
     (notify: () => void) => {
       let cancel: (() => void) | null = null;
@@ -52,11 +52,6 @@ export function useChapterBlocked(handle: ChapterHandle): boolean {
       return status === 'read-only' || status === 'denied';
     },
   );
-}
-
-/** The indicator subscribed to the chapter's status itself. */
-export function LiveSavingIndicator(props: { handle: ChapterHandle }) {
-  return <SavingIndicator status={useStatusAfterPaint(props.handle)} />;
 }
 
 export function SavingIndicator(props: { status: ChapterStatus }) {

@@ -11,7 +11,6 @@ import {
 } from '@/editor';
 import { afterPaint } from '@/lib/after-paint';
 
-
 export type BlockStyle = 'paragraph' | `heading${(typeof HEADING_LEVELS)[number]}`;
 
 export interface ToolbarState {

@@ -2,25 +2,38 @@
  * Where the writer was: the last chapter opened and the caret in it (spec §3 manuscript
  * settings `last_active_chapter`, `last_active_chapter_position`; §7 the cursor and
  * last-opened calls). Kept on this device at once — without making the manuscript newer or
- * pending, since a place is not an edit — and told to the server when it answers (the server's
- * calls do not make the manuscript newer either). Failures are quiet: a place is a nicety.
+ * pending, since a place is not an edit — and told to the server once the chapter and the
+ * manuscript are there, and again while the server does not answer (the server's calls do not
+ * make the manuscript newer either). A refusal is quiet: a place is a nicety.
  */
 import { z } from 'zod';
 
 import { api } from '@/lib/api';
 import { appDatabase } from '@/storage';
+import { sendAfterRows } from '@/sync';
+import type { RowRef } from '@/sync';
 
 async function keepLocally(manuscriptId: string, changes: Record<string, unknown>) {
   await appDatabase().manuscripts.update(manuscriptId, changes);
 }
 
+/** The rows a place names: sent only once both are on the server. */
+function placeRows(manuscriptId: string, chapterId: string): RowRef[] {
+  return [
+    { table: 'manuscripts', id: manuscriptId },
+    { table: 'contents', id: chapterId },
+  ];
+}
+
 export async function rememberChapter(manuscriptId: string, chapterId: string): Promise<void> {
   try {
     await keepLocally(manuscriptId, { 'settings.last_active_chapter': chapterId });
-    await api.put(
-      `/manuscripts/last_opened_chapter_updated/${encodeURIComponent(manuscriptId)}`,
-      { chapter_id: chapterId },
-      z.unknown(),
+    await sendAfterRows(`last-opened:${manuscriptId}`, placeRows(manuscriptId, chapterId), () =>
+      api.put(
+        `/manuscripts/last_opened_chapter_updated/${encodeURIComponent(manuscriptId)}`,
+        { chapter_id: chapterId },
+        z.unknown(),
+      ),
     );
   } catch (error) {
     console.warn('The last opened chapter was not remembered.', error);
@@ -42,10 +55,12 @@ export async function rememberCursor(
   const caret = { from: position, to: position };
   try {
     localStorage.setItem(caretKey(manuscriptId), JSON.stringify({ chapterId, ...caret }));
-    await api.put(
-      `/manuscripts/cursor_position_updated/${encodeURIComponent(manuscriptId)}`,
-      { chapter_id: chapterId, position: caret },
-      z.unknown(),
+    await sendAfterRows(`caret:${manuscriptId}`, placeRows(manuscriptId, chapterId), () =>
+      api.put(
+        `/manuscripts/cursor_position_updated/${encodeURIComponent(manuscriptId)}`,
+        { chapter_id: chapterId, position: caret },
+        z.unknown(),
+      ),
     );
   } catch (error) {
     console.warn('The cursor position was not remembered.', error);

@@ -1,0 +1,331 @@
+/**
+ * What this device has not yet got onto the server: chapters whose edits the server has not
+ * acknowledged (read from `quire-collab`, and the open chapters' live status) and rows still
+ * pending in the outbox (`quire-app`). "Synced" is said only when both are empty. Plain
+ * TypeScript: the tables are watched through Dexie, the browser's `online` state, other tabs'
+ * news and the timers are injected.
+ */
+import { liveQuery } from 'dexie';
+import type { Subscription } from 'dexie';
+
+import type { AppDatabase } from '@/storage/app-db';
+import type { EntityKind, RowTableName } from '@/storage/entity-kinds';
+import { kindOfRow } from '@/storage/local-rows';
+import type { LocalRow } from '@/storage/local-rows';
+
+import type { CollabConnection } from './collab/collab-connection';
+import type { CollabDatabase } from './collab/collab-db';
+import { readChapterRows } from './collab/read-ahead';
+import type { ChapterStatus } from './collab/status';
+import { holdsUnackedEdits, unsyncedChapterIds } from './collab/unsynced';
+
+/** While anything is waiting, the local store is looked at again this often. */
+export const SYNC_STATUS_RESCAN_MS = 10_000;
+export const SYNC_STATUS_CHANNEL = 'quire-sync-status';
+
+/** A row of the outbox not yet accepted by the server. */
+export interface PendingRow {
+  table: RowTableName;
+  kind: EntityKind | null;
+  id: string;
+  manuscriptId: string | null;
+  /** The row's own name or title, when it has one. */
+  name: string | null;
+}
+
+export interface SyncSnapshot {
+  /** The first look at the local store is done; before it nothing is claimed. */
+  known: boolean;
+  online: boolean;
+  /** Chapters holding edits the server has not acknowledged. */
+  chapters: readonly string[];
+  /** Of those, the ones the server refused (no access any more, or read only). */
+  refused: readonly string[];
+  rows: readonly PendingRow[];
+}
+
+export type SyncSummary =
+  | { state: 'checking' }
+  | { state: 'synced' }
+  | { state: 'waiting'; chapters: number; rows: number };
+
+/** Synced only when the server holds every chapter edit and every row this device holds. */
+export function summarizeSync(snapshot: SyncSnapshot): SyncSummary {
+  if (!snapshot.known) return { state: 'checking' };
+  if (snapshot.chapters.length === 0 && snapshot.rows.length === 0) return { state: 'synced' };
+  return { state: 'waiting', chapters: snapshot.chapters.length, rows: snapshot.rows.length };
+}
+
+/** A message between tabs: a chapter's status changed there (`null`: it was closed). */
+interface TabNews {
+  userId: string;
+  chapterId: string;
+  status: ChapterStatus | null;
+}
+
+export interface TabChannel {
+  postMessage(message: unknown): void;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  close(): void;
+}
+
+export interface SyncStatusDeps {
+  appDb: AppDatabase;
+  collabDb: CollabDatabase;
+  userId: string;
+  connection: Pick<CollabConnection, 'openChapters' | 'onChapterStatus'>;
+  /** The chapters the server refused, and a way to have the unsynced ones sent now. */
+  backlog?: { refused(): ReadonlySet<string>; send(): Promise<unknown> };
+  isOnline?: () => boolean;
+  /** Subscribes to `online`/`offline`; returns an unsubscribe function. */
+  subscribeOnline?: (listener: () => void) => () => void;
+  /** Other tabs' news; a `BroadcastChannel` by default when the browser has one. */
+  createChannel?: ((name: string) => TabChannel) | null;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  now?: () => number;
+  log?: { warn: (message: string, detail?: unknown) => void };
+}
+
+export interface SyncStatus {
+  getSnapshot(): SyncSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Looks at the whole local store again (after a pass of the backlog, say). */
+  rescan(): Promise<void>;
+  stop(): void;
+}
+
+const ROW_TABLES: readonly RowTableName[] = [
+  'folders',
+  'manuscripts',
+  'contents',
+  'notes',
+  'words',
+  'sessions',
+  'versions',
+];
+
+const UNSYNCED: ReadonlySet<ChapterStatus> = new Set(['saving', 'saved-locally']);
+
+function pendingRowsOf(db: AppDatabase, userId: string): Promise<PendingRow[]> {
+  return db.transaction('r', ROW_TABLES, async () => {
+    const found: PendingRow[] = [];
+    for (const table of ROW_TABLES) {
+      const rows = (await db[table].where('pending').equals(1).toArray()) as LocalRow[];
+      for (const row of rows) {
+        if (row.user_id !== userId) continue;
+        const named = row.name ?? row.title;
+        found.push({
+          table,
+          kind: kindOfRow(table, row),
+          id: row.id,
+          manuscriptId: table === 'manuscripts' ? row.id : (row.manuscript_id ?? null),
+          name: typeof named === 'string' && named !== '' ? named : null,
+        });
+      }
+    }
+    return found;
+  });
+}
+
+function defaultChannel(name: string): TabChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  return new BroadcastChannel(name) as unknown as TabChannel;
+}
+
+function isTabNews(value: unknown): value is TabNews {
+  const news = value as Partial<TabNews> | null;
+  return typeof news?.userId === 'string' && typeof news.chapterId === 'string';
+}
+
+export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
+  const { appDb, collabDb, userId, connection } = deps;
+  const log = deps.log ?? console;
+  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
+  const now = deps.now ?? Date.now;
+  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearTimer =
+    deps.clearTimeout ??
+    ((handle) => {
+      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    });
+  const listeners = new Set<() => void>();
+  /** Closed chapters with unacknowledged edits, as the store said at the last look. */
+  const stored = new Set<string>();
+  /** Chapters open in another tab, with the status that tab last told. */
+  const elsewhere = new Map<string, { status: ChapterStatus; at: number }>();
+  let rows: PendingRow[] = [];
+  let rowsKnown = false;
+  let chaptersKnown = false;
+  let snapshot: SyncSnapshot = {
+    known: false,
+    online: isOnline(),
+    chapters: [],
+    refused: [],
+    rows: [],
+  };
+  let stopped = false;
+  let rescanTimer: unknown = null;
+  let scanning: Promise<void> | null = null;
+  let scanAgain = false;
+
+  function compute(): SyncSnapshot {
+    const open = connection.openChapters();
+    const chapters = new Set<string>();
+    for (const id of stored) if (!open.has(id)) chapters.add(id);
+    for (const [id, news] of elsewhere) if (UNSYNCED.has(news.status)) chapters.add(id);
+    for (const [id, status] of open) if (UNSYNCED.has(status)) chapters.add(id);
+    const refusedNow = deps.backlog?.refused() ?? new Set<string>();
+    return {
+      known: rowsKnown && chaptersKnown,
+      online: isOnline(),
+      chapters: [...chapters].sort(),
+      refused: [...chapters].filter((id) => refusedNow.has(id)).sort(),
+      rows,
+    };
+  }
+
+  function publish() {
+    if (stopped) return;
+    const next = compute();
+    if (JSON.stringify(next) === JSON.stringify(snapshot)) return;
+    snapshot = next;
+    for (const listener of [...listeners]) listener();
+    scheduleRescan();
+  }
+
+  /**
+   * While anything waits and the device is online, look again now and then and have the
+   * backlog try again (offline, nothing can change but what this device's own events tell).
+   */
+  function scheduleRescan() {
+    if (rescanTimer !== null || stopped || !snapshot.online) return;
+    if (snapshot.known && snapshot.chapters.length === 0 && snapshot.rows.length === 0) return;
+    rescanTimer = setTimer(() => {
+      rescanTimer = null;
+      void rescan().then(() => {
+        const open = connection.openChapters();
+        if (snapshot.online && snapshot.chapters.some((id) => !open.has(id))) {
+          void deps.backlog?.send();
+        }
+      });
+    }, SYNC_STATUS_RESCAN_MS);
+  }
+
+  async function scanAll(): Promise<void> {
+    const open = connection.openChapters();
+    const found = await unsyncedChapterIds(collabDb, userId, (id) => open.has(id));
+    // What other tabs told is in the store by now, or will be told again; an edit still only
+    // in another tab's memory is kept a while (that tab may have closed without a word).
+    for (const [id, news] of elsewhere) {
+      if (news.status !== 'saving' || now() - news.at > SYNC_STATUS_RESCAN_MS) elsewhere.delete(id);
+    }
+    stored.clear();
+    for (const id of found) stored.add(id);
+    chaptersKnown = true;
+  }
+
+  const wantsAgain = () => scanAgain && !stopped;
+
+  function rescan(): Promise<void> {
+    if (scanning) {
+      scanAgain = true;
+      return scanning;
+    }
+    scanning = (async () => {
+      do {
+        scanAgain = false;
+        try {
+          await scanAll();
+        } catch (error) {
+          log.warn('Sync status: the local chapters could not be read.', error);
+        }
+      } while (wantsAgain());
+    })().finally(() => {
+      scanning = null;
+      publish();
+      scheduleRescan();
+    });
+    return scanning;
+  }
+
+  /** Looks at one chapter's stored log again (it was closed, here or in another tab). */
+  async function rescanChapter(chapterId: string): Promise<void> {
+    try {
+      const { rows: logged, stored: doc } = await readChapterRows(collabDb, chapterId);
+      if (holdsUnackedEdits(logged, doc, userId)) stored.add(chapterId);
+      else stored.delete(chapterId);
+    } catch (error) {
+      log.warn(`Sync status: chapter ${chapterId} could not be read.`, error);
+      stored.add(chapterId);
+    }
+    publish();
+  }
+
+  const channel = (deps.createChannel === undefined ? defaultChannel : deps.createChannel)?.(
+    SYNC_STATUS_CHANNEL,
+  );
+  if (channel) {
+    channel.onmessage = (event) => {
+      if (!isTabNews(event.data) || event.data.userId !== userId) return;
+      const { chapterId, status } = event.data;
+      if (status === null) {
+        elsewhere.delete(chapterId);
+        void rescanChapter(chapterId);
+        return;
+      }
+      elsewhere.set(chapterId, { status, at: now() });
+      if (!UNSYNCED.has(status)) void rescanChapter(chapterId);
+      else publish();
+    };
+  }
+
+  const unsubscribeConnection = connection.onChapterStatus((chapterId, status) => {
+    channel?.postMessage({ userId, chapterId, status } satisfies TabNews);
+    if (status === null) void rescanChapter(chapterId);
+    else publish();
+  });
+
+  const unsubscribeOnline = deps.subscribeOnline?.(() => {
+    publish();
+    if (isOnline()) void rescan();
+  });
+
+  let rowsSubscription: Subscription | null = liveQuery(() =>
+    pendingRowsOf(appDb, userId),
+  ).subscribe({
+    next: (found) => {
+      rows = found;
+      rowsKnown = true;
+      publish();
+    },
+    error: (error: unknown) => {
+      log.warn('Sync status: the outbox could not be read.', error);
+    },
+  });
+
+  void rescan();
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    rescan,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (rescanTimer !== null) clearTimer(rescanTimer);
+      rescanTimer = null;
+      unsubscribeConnection();
+      unsubscribeOnline?.();
+      rowsSubscription?.unsubscribe();
+      rowsSubscription = null;
+      channel?.close();
+      listeners.clear();
+    },
+  };
+}
