@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
 import {
   caretAtEnd,
@@ -8,6 +6,7 @@ import {
   SYNC,
   writerInNewManuscript,
 } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /**
  * A Commenter (sharing permission Comment, 2) reads the chapter, cannot change its text, and

@@ -1,15 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { binder, chapterText, SYNC, writerInNewManuscript } from './support/editor';
-
-async function addChapter(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add chapter' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New chapter' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Name' }).press('Enter');
-  await expect(binder(page).getByRole('treeitem', { name: new RegExp(name) })).toBeVisible();
-}
+import { addChapter, binder, chapterText, SYNC, writerInNewManuscript } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /** The binder's rows, top to bottom, as "level:name". */
 async function outline(page: Page): Promise<string[]> {

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 test('a session revoked from another device asks for the password and then carries on', async ({
   page,

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 /** Outbox debounce (1 s) + the other device's live queue (400 ms) + the reload, with room. */
 const LIVE = { timeout: 15_000 };

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 /** The `data` of an API answer, asked with the browser's own session. */
 async function apiData(page: Page, path: string): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('an anonymous visitor opening the home page is forwarded to login', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import {
   caretAtEnd,
   chapterText,
@@ -7,6 +5,7 @@ import {
   writerInNewManuscript,
   SYNC,
 } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /** About 1 MB of prose in paragraphs, as a writer pastes a draft from elsewhere. */
 function draft(): { text: string; words: number } {

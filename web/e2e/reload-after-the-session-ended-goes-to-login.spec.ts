@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 // The guard lets the cached user into the screen at once on a page load and asks the server
 // after (ADR 0012, amendment); a session the server no longer knows still ends on login.

@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { waitForServiceWorker } from './support/offline';
+import type { PageGlobals } from './support/offline';
 
 async function newManuscript(page: Page, title: string): Promise<void> {
   await page.getByRole('button', { name: 'New manuscript' }).first().click();
@@ -9,38 +11,6 @@ async function newManuscript(page: Page, title: string): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Manuscript title' }).fill(title);
   await dialog.getByRole('textbox', { name: 'Manuscript title' }).press('Enter');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
-}
-
-/**
- * The browser globals these checks read. The e2e files compile without the DOM library (they
- * run in Node); the callbacks given to `page.evaluate` run in the page, where these exist.
- */
-interface PageGlobals {
-  navigator: {
-    serviceWorker: {
-      ready: Promise<unknown>;
-      controller: { state: string } | null;
-    };
-  };
-  caches: {
-    keys(): Promise<string[]>;
-    open(name: string): Promise<{ keys(): Promise<unknown[]> }>;
-  };
-}
-
-/** Waits for the service worker to be active and to control this page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as PageGlobals).navigator.serviceWorker.ready;
-  });
-  const controlled = () =>
-    page.evaluate(
-      () =>
-        (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller?.state ?? 'none',
-    );
-  // The first worker takes over the open page itself (clients.claim); a reload makes sure.
-  if ((await controlled()) === 'none') await page.reload();
-  await expect.poll(controlled).toBe('activated');
 }
 
 /** What the worker stored: its caches, and how many files the current one holds. */

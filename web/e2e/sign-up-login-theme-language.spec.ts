@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { newWriter } from './support/accounts';
+import { expect, test } from './support/fixtures';
 
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]');
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('switching to Spanish changes the interface and survives a reload', async ({ page }) => {
   await page.goto('/auth/login');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('toggling dark mode flips the colour scheme and it persists', async ({ page }) => {
   const html = page.locator('html');

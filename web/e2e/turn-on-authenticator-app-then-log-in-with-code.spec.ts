@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
+import { expect, test } from './support/fixtures';
 import { currentTimeStep, totpCode } from './support/totp';
 
 test('a writer turns on an authentication app and then logs in with its code', async ({

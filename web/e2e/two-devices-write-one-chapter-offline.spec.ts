@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
 import {
   binder,
@@ -9,6 +7,7 @@ import {
   newManuscriptInEditor,
   SYNC,
 } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /**
  * Issue 5's bar: two devices of one writer (two browser contexts) both go offline, both type

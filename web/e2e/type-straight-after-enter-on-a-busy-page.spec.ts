@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { binder, caretAtEnd, chapterText, writerInNewManuscript, SYNC } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /** A key as the browser gets it from the keyboard: down (typing `text`, if any), then up. */
 interface Key {

@@ -1,5 +1,3 @@
-import { expect, test } from '@playwright/test';
-
 import {
   binder,
   caretAtEnd,
@@ -8,6 +6,7 @@ import {
   writerInNewManuscript,
   SYNC,
 } from './support/editor';
+import { expect, test } from './support/fixtures';
 
 /**
  * Issue 6: formatted text with a comment and a footnote, then offline: type, reload, and

@@ -16,6 +16,15 @@ export async function newManuscriptInEditor(page: Page, title: string): Promise<
   await expect(page).toHaveURL(/\/manuscript\//);
 }
 
+/** Adds a chapter through the binder's "Add chapter" and waits for it in the binder. */
+export async function addChapter(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add chapter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New chapter' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await expect(binder(page).getByRole('treeitem', { name: new RegExp(name) })).toBeVisible();
+}
+
 /** The chapter's editable text. */
 export function chapterText(page: Page): Locator {
   return page.getByRole('textbox', { name: 'Chapter text' });

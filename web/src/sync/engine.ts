@@ -44,12 +44,15 @@ export interface SyncEngine {
   problems: ProblemHub;
   /** Announcements of what reached the server (the live channel sends them). */
   onAnnouncement(listener: (announcement: Announcement) => void): () => void;
+  /** Rows written here and now pending, told right after their write. */
+  onChanged(listener: (changes: readonly PendingChange[]) => void): () => void;
 }
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db, remote, userId, clock, deviceId } = deps;
   const problems = createProblemHub(deps.health);
   const listeners = new Set<(announcement: Announcement) => void>();
+  const changeListeners = new Set<(changes: readonly PendingChange[]) => void>();
   const outbox = createOutbox({
     db,
     remote,
@@ -67,6 +70,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const sync = {
     changed: (changes: readonly PendingChange[]) => {
       outbox.changed(changes);
+      for (const listener of [...changeListeners]) listener(changes);
     },
     flushPending: () => outbox.flushPending(),
     refresh: () => loader.refreshShelf(),
@@ -78,6 +82,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     outbox,
     loader,
     problems,
+    onChanged(listener) {
+      changeListeners.add(listener);
+      return () => {
+        changeListeners.delete(listener);
+      };
+    },
     onAnnouncement(listener) {
       listeners.add(listener);
       return () => {

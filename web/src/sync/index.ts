@@ -187,6 +187,7 @@ function collabSessionFor(userId: string): CollabSession {
     backlog,
     isOnline,
     subscribeOnline,
+    subscribeChanges: (listener) => syncEngineFor(userId).onChanged(listener),
   });
   const unsubscribe = session.subscribe(() => {
     if (session.getState().user?.id !== userId) closeCollab();

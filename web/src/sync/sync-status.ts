@@ -9,7 +9,9 @@ import { liveQuery } from 'dexie';
 import type { Subscription } from 'dexie';
 
 import type { AppDatabase } from '@/storage/app-db';
+import { tableOfKind } from '@/storage/entity-kinds';
 import type { EntityKind, RowTableName } from '@/storage/entity-kinds';
+import type { PendingChange } from '@/storage/local-first-port';
 import { kindOfRow } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
 
@@ -77,6 +79,11 @@ export interface SyncStatusDeps {
   /** The chapters the server refused, and a way to have the unsynced ones sent now. */
   backlog?: { refused(): ReadonlySet<string>; send(): Promise<unknown> };
   isOnline?: () => boolean;
+  /**
+   * Rows written here, told right after their write: they count as waiting at once, before
+   * the watch on the tables reads them back.
+   */
+  subscribeChanges?: (listener: (changes: readonly PendingChange[]) => void) => () => void;
   /** Subscribes to `online`/`offline`; returns an unsubscribe function. */
   subscribeOnline?: (listener: () => void) => () => void;
   /** Other tabs' news; a `BroadcastChannel` by default when the browser has one. */
@@ -156,6 +163,10 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
   const elsewhere = new Map<string, { status: ChapterStatus; at: number }>();
   let rows: PendingRow[] = [];
   let rowsKnown = false;
+  /** Rows told as changed, each with the number of the table read that may not have seen it. */
+  const told = new Map<string, { row: PendingRow; read: number }>();
+  /** Reads of the tables started so far. */
+  let reads = 0;
   let chaptersKnown = false;
   let snapshot: SyncSnapshot = {
     known: false,
@@ -181,7 +192,7 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
       online: isOnline(),
       chapters: [...chapters].sort(),
       refused: [...chapters].filter((id) => refusedNow.has(id)).sort(),
-      rows,
+      rows: [...rows, ...[...told.values()].map((entry) => entry.row)],
     };
   }
 
@@ -291,12 +302,28 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
     if (isOnline()) void rescan();
   });
 
-  let rowsSubscription: Subscription | null = liveQuery(() =>
-    pendingRowsOf(appDb, userId),
-  ).subscribe({
-    next: (found) => {
+  const unsubscribeChanges = deps.subscribeChanges?.((changes) => {
+    for (const change of changes) {
+      const table = tableOfKind(change.kind);
+      const key = `${table}:${change.id}`;
+      if (rows.some((row) => `${row.table}:${row.id}` === key)) continue;
+      const manuscriptId = change.kind === 'manuscripts' ? change.id : change.manuscript_id;
+      const row = { table, kind: change.kind, id: change.id, manuscriptId, name: null };
+      told.set(key, { row, read: reads });
+    }
+    publish();
+  });
+
+  let rowsSubscription: Subscription | null = liveQuery(async () => {
+    reads += 1;
+    const read = reads;
+    return { found: await pendingRowsOf(appDb, userId), read };
+  }).subscribe({
+    next: ({ found, read }) => {
       rows = found;
       rowsKnown = true;
+      // A read started after a row was told has seen its write: the read is the truth.
+      for (const [key, entry] of told) if (entry.read < read) told.delete(key);
       publish();
     },
     error: (error: unknown) => {
@@ -321,6 +348,7 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
       if (rescanTimer !== null) clearTimer(rescanTimer);
       rescanTimer = null;
       unsubscribeConnection();
+      unsubscribeChanges?.();
       unsubscribeOnline?.();
       rowsSubscription?.unsubscribe();
       rowsSubscription = null;

@@ -58,14 +58,14 @@ export function SyncIndicator(props: { handle: ChapterHandle; sync: SyncStatus |
   const text = indicatorText(handle.chapterId, status, snapshot);
   if (!('count' in text)) {
     return (
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" data-chapter-id={handle.chapterId}>
         <SavingIndicator status={text.key} />
         {snapshot && text.key === 'saved-locally' && <WaitingDetails snapshot={snapshot} />}
       </Group>
     );
   }
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" data-chapter-id={handle.chapterId}>
       <WaitingText text={text} />
       {snapshot && <WaitingDetails snapshot={snapshot} />}
     </Group>
