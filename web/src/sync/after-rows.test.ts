@@ -74,19 +74,19 @@ describe('createAfterRows', () => {
     const { calls, call } = scripted();
     const done = settled(afterRows.send('place', refs, call));
 
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     expect(calls.count).toBe(0);
     expect(afterRows.waiting()).toEqual(['place']);
 
     timers.advance(AFTER_ROWS_FIRST_MS); // still pending: waits again, twice as long
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     expect(calls.count).toBe(0);
 
     await db.contents.update(CHAPTER, { pending: 0 });
     timers.advance(2 * AFTER_ROWS_FIRST_MS - 1);
     expect(calls.count).toBe(0);
     timers.advance(1);
-    await expect.poll(done).toBe(true);
+    await expect.poll(done, { timeout: 4_000 }).toBe(true);
     expect(calls.count).toBe(1);
     expect(afterRows.waiting()).toEqual([]);
     expect(timers.pending()).toBe(0);
@@ -108,16 +108,16 @@ describe('createAfterRows', () => {
       new TypeError('Failed to fetch'),
     ]);
     const done = settled(afterRows.send('place', refs, call));
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     expect(calls.count).toBe(1);
     timers.advance(AFTER_ROWS_FIRST_MS);
-    await expect.poll(() => calls.count).toBe(2);
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => calls.count, { timeout: 4_000 }).toBe(2);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     timers.advance(2 * AFTER_ROWS_FIRST_MS);
-    await expect.poll(() => calls.count).toBe(3);
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => calls.count, { timeout: 4_000 }).toBe(3);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     timers.advance(4 * AFTER_ROWS_FIRST_MS);
-    await expect.poll(done).toBe(true);
+    await expect.poll(done, { timeout: 4_000 }).toBe(true);
     expect(calls.count).toBe(4);
     expect(afterRows.waiting()).toEqual([]);
   });
@@ -127,11 +127,11 @@ describe('createAfterRows', () => {
     const { calls, call } = scripted(Array.from({ length: 10 }, () => refusal(404, 'not_found')));
     const done = settled(afterRows.send('place', refs, call));
     for (let tries = 1; tries < AFTER_ROWS_NOT_FOUND_TRIES; tries += 1) {
-      await expect.poll(() => calls.count).toBe(tries);
-      await expect.poll(() => timers.pending()).toBe(1);
+      await expect.poll(() => calls.count, { timeout: 4_000 }).toBe(tries);
+      await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
       timers.advance(60_000);
     }
-    await expect.poll(done).toBe(true);
+    await expect.poll(done, { timeout: 4_000 }).toBe(true);
     expect(calls.count).toBe(AFTER_ROWS_NOT_FOUND_TRIES);
     expect(timers.pending()).toBe(0);
     expect(afterRows.waiting()).toEqual([]);
@@ -152,17 +152,17 @@ describe('createAfterRows', () => {
     const newer = scripted();
     const other = scripted();
     const olderDone = settled(afterRows.send('place', refs, older.call));
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     const newerDone = settled(afterRows.send('place', refs, newer.call));
     const otherDone = settled(afterRows.send('caret', refs, other.call));
-    await expect.poll(olderDone).toBe(true); // answered: the newer call says all it did
-    await expect.poll(() => timers.pending()).toBe(2);
+    await expect.poll(olderDone, { timeout: 4_000 }).toBe(true); // answered: the newer call says all it did
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(2);
     expect(afterRows.waiting().sort()).toEqual(['caret', 'place']);
 
     await db.contents.update(CHAPTER, { pending: 0 });
     timers.advance(AFTER_ROWS_FIRST_MS);
-    await expect.poll(newerDone).toBe(true);
-    await expect.poll(otherDone).toBe(true);
+    await expect.poll(newerDone, { timeout: 4_000 }).toBe(true);
+    await expect.poll(otherDone, { timeout: 4_000 }).toBe(true);
     expect(older.calls.count).toBe(0);
     expect(newer.calls.count).toBe(1);
     expect(other.calls.count).toBe(1);

@@ -114,7 +114,7 @@ async function storeUnacked(db: CollabDatabase, chapterId: string, text: string,
 }
 
 function known(status: SyncStatus): Promise<void> {
-  return expect.poll(() => status.getSnapshot().known).toBe(true);
+  return expect.poll(() => status.getSnapshot().known, { timeout: 4_000 }).toBe(true);
 }
 
 function deferred<T>() {
@@ -230,7 +230,7 @@ describe('createSyncStatus', () => {
     expect(summarizeSync(status.getSnapshot())).toEqual({ state: 'waiting', chapters: 0, rows: 1 });
 
     await appDb.contents.update('ChapterRow00000000001', { pending: 0 });
-    await expect.poll(() => status.getSnapshot().rows).toEqual([]);
+    await expect.poll(() => status.getSnapshot().rows, { timeout: 4_000 }).toEqual([]);
     expect(summarizeSync(status.getSnapshot())).toEqual({ state: 'synced' });
   });
 
@@ -263,7 +263,7 @@ describe('createSyncStatus', () => {
 
     // Closed: what the store holds decides again (A's stored edits are still unacknowledged).
     connection.set(A, null);
-    await expect.poll(() => status.getSnapshot().chapters).toEqual([A]);
+    await expect.poll(() => status.getSnapshot().chapters, { timeout: 4_000 }).toEqual([A]);
   });
 
   it('adds a chapter another tab says is waiting, and tells other tabs of its own', async () => {
@@ -287,15 +287,17 @@ describe('createSyncStatus', () => {
 
     theirs.postMessage({ userId: OTHER, chapterId: A, status: 'saving' });
     theirs.postMessage({ userId: USER, chapterId: B, status: 'saved-locally' });
-    await expect.poll(() => status.getSnapshot().chapters).toEqual([B]);
+    await expect.poll(() => status.getSnapshot().chapters, { timeout: 4_000 }).toEqual([B]);
     expect(summarizeSync(status.getSnapshot())).toEqual({ state: 'waiting', chapters: 1, rows: 0 });
 
     // That tab's chapter was acknowledged: the store (which holds nothing of B) says so.
     theirs.postMessage({ userId: USER, chapterId: B, status: 'synced' });
-    await expect.poll(() => status.getSnapshot().chapters).toEqual([]);
+    await expect.poll(() => status.getSnapshot().chapters, { timeout: 4_000 }).toEqual([]);
 
     connection.set(A, 'saving');
-    await expect.poll(() => heard).toEqual([{ userId: USER, chapterId: A, status: 'saving' }]);
+    await expect
+      .poll(() => heard, { timeout: 4_000 })
+      .toEqual([{ userId: USER, chapterId: A, status: 'saving' }]);
   });
 
   it('while something waits online, looks again every 10 s and has the backlog send', async () => {
@@ -312,10 +314,10 @@ describe('createSyncStatus', () => {
     const { status, timers } = start({ appDb, collabDb, backlog });
     await known(status);
     expect(status.getSnapshot().refused).toEqual([A]);
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     timers.advance(SYNC_STATUS_RESCAN_MS - 1);
     expect(sends).toBe(0);
     timers.advance(1);
-    await expect.poll(() => sends).toBe(1);
+    await expect.poll(() => sends, { timeout: 4_000 }).toBe(1);
   });
 });

@@ -60,7 +60,7 @@ async function typeOffline(
   for (const [chapterId, list] of Object.entries(words)) {
     const handle = await offline.open(chapterId);
     for (const word of list) type(handle.fragment, word);
-    await expect.poll(() => handle.status()).toBe('saved-locally');
+    await expect.poll(() => handle.status(), { timeout: 4_000 }).toBe('saved-locally');
     await handle.close();
   }
   await offline.close();
@@ -116,7 +116,7 @@ describe('createChapterBacklog', () => {
     const first = connect(server, db);
     const handle = await first.open(A);
     type(handle.fragment, 'Keep this. Cut this.');
-    await expect.poll(() => handle.status()).toBe('synced');
+    await expect.poll(() => handle.status(), { timeout: 4_000 }).toBe('synced');
     await handle.close();
     await first.close();
 
@@ -125,7 +125,7 @@ describe('createChapterBacklog', () => {
     const again = await offline.open(A);
     const text = (again.fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText;
     text.delete(10, 10);
-    await expect.poll(() => again.status()).toBe('saved-locally');
+    await expect.poll(() => again.status(), { timeout: 4_000 }).toBe('saved-locally');
     await again.close();
     await offline.close();
     expect(await unsyncedChapterIds(db, USER)).toEqual([A]);
@@ -174,7 +174,7 @@ describe('createChapterBacklog', () => {
 
     const sent = backlog.send();
     // Both chapters are opened side by side (BACKLOG_PARALLEL), each with its wait.
-    await expect.poll(() => timers.pending()).toBe(2);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(2);
     timers.advance(1_000);
     const pass = await sent;
     expect(pass.synced).toEqual([]);
@@ -185,18 +185,18 @@ describe('createChapterBacklog', () => {
     timers.advance(BACKLOG_RETRY_FIRST_MS - 1);
     expect(scans).toBe(1);
     timers.advance(1);
-    await expect.poll(() => scans).toBe(2);
+    await expect.poll(() => scans, { timeout: 4_000 }).toBe(2);
     // Still unreachable: the retry pass waits again, and the next retry comes after 10 s.
-    await expect.poll(() => timers.pending()).toBe(2);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(2);
     timers.advance(1_000);
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     timers.advance(2 * BACKLOG_RETRY_FIRST_MS - 1);
     expect(scans).toBe(2);
     timers.advance(1);
-    await expect.poll(() => scans).toBe(3);
-    await expect.poll(() => timers.pending()).toBe(2);
+    await expect.poll(() => scans, { timeout: 4_000 }).toBe(3);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(2);
     timers.advance(1_000);
-    await expect.poll(() => timers.pending()).toBe(1);
+    await expect.poll(() => timers.pending(), { timeout: 4_000 }).toBe(1);
     expect(await unsyncedChapterIds(db, USER)).toEqual([A, B]);
     expect(server.received).toEqual([]);
     backlog.stop();
