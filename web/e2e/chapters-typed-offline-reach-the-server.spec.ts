@@ -1,18 +1,16 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-
-import { logInThroughPage, newWriter, signUpThroughApi } from './support/accounts';
-import type { Writer } from './support/accounts';
-import {
-  addChapter,
-  binder,
-  caretAtEnd,
-  chapterText,
-  expectChapterStatus,
-  newManuscriptInEditor,
-  SYNC,
-} from './support/editor';
+import { logInThroughPage } from './support/accounts';
+import { addChapter, chapterText, expectChapterStatus, SYNC } from './support/editor';
 import { expect, test } from './support/fixtures';
-import { waitForServiceWorker } from './support/offline';
+import {
+  ARRIVES,
+  CHAPTERS,
+  newDevice,
+  openChapter,
+  reloadOffline,
+  serverText,
+  typeInChapter,
+  writerWithThreeChapters,
+} from './support/offline-story';
 import { databasesHere, startOwnServer } from './support/own-server';
 import type { OwnServer } from './support/own-server';
 
@@ -22,87 +20,6 @@ import type { OwnServer } from './support/own-server';
  * chapters at once. The status never says "Synced" before the server holds them, and the
  * app's own calls never name a chapter the server has not got yet. On SQLite and PostgreSQL.
  */
-
-const CHAPTERS = ['Chapter 1', 'The Quay', 'Night Ferry'] as const;
-/** Time for the backlog to send what was typed once the device is back online. */
-const ARRIVES = { timeout: 30_000 };
-
-interface Device {
-  context: BrowserContext;
-  page: Page;
-  /** The app's own calls answered 404 (it named something the server did not have). */
-  notFound: string[];
-}
-
-async function newDevice(browser: Browser, server: OwnServer): Promise<Device> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  const page = await context.newPage();
-  const notFound: string[] = [];
-  context.on('response', (response) => {
-    if (response.status() === 404 && response.url().includes('/api/v4/')) {
-      notFound.push(response.url());
-    }
-  });
-  return { context, page, notFound };
-}
-
-/** Opens `name` in the binder and answers its chapter id (the editor puts it in the URL). */
-async function openChapter(page: Page, name: string): Promise<string> {
-  await binder(page)
-    .getByRole('treeitem', { name: new RegExp(name) })
-    .click();
-  await expect(page).toHaveURL(/[?&]chapter=/);
-  await expect(chapterText(page)).toBeVisible(SYNC);
-  return new URL(page.url()).searchParams.get('chapter') ?? '';
-}
-
-/** The chapter's text as the server holds it (`GET chapters/content/{id}`), '' if none. */
-async function serverText(request: APIRequestContext, chapterId: string): Promise<string> {
-  const response = await request.get(`/api/v4/chapters/content/${chapterId}`);
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: { content?: string } | null };
-  return body.data?.content ?? '';
-}
-
-/** A writer with a manuscript of three chapters, synced, the app shell stored for offline. */
-async function writerWithThreeChapters(
-  browser: Browser,
-  server: OwnServer,
-): Promise<{ writer: Writer; device: Device; ids: string[] }> {
-  const writer = newWriter('Marta Harbour');
-  const device = await newDevice(browser, server);
-  const { page } = device;
-  await signUpThroughApi(page.request, writer);
-  await logInThroughPage(page, writer);
-  await newManuscriptInEditor(page, 'The Harbour');
-  await expect(binder(page).getByRole('treeitem', { name: /Chapter 1/ })).toBeVisible(SYNC);
-  await addChapter(page, CHAPTERS[1]);
-  await addChapter(page, CHAPTERS[2]);
-  const ids: string[] = [];
-  for (const name of CHAPTERS) ids.push(await openChapter(page, name));
-  await expectChapterStatus(page, 'Synced');
-  await waitForServiceWorker(page);
-  return { writer, device, ids };
-}
-
-/** Reloads the page offline: the app comes from the service worker, the socket cannot open. */
-async function reloadOffline(device: Device): Promise<void> {
-  await device.context.setOffline(true);
-  await device.page.reload();
-  await expect(chapterText(device.page)).toBeVisible(SYNC);
-}
-
-async function typeInChapter(page: Page, name: string, words: string): Promise<void> {
-  await openChapter(page, name);
-  await caretAtEnd(page);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(words);
-  await expect(
-    page
-      .getByRole('status')
-      .filter({ hasText: /^(Saved on this device|\d+ chapters waiting to sync)$/ }),
-  ).toBeVisible(SYNC);
-}
 
 for (const database of databasesHere()) {
   test.describe(`on ${database}`, () => {

@@ -104,6 +104,12 @@ export async function watchSynced(context: BrowserContext): Promise<SyncedWatch>
     settle: async () => (await Promise.all(checks)).filter((x): x is string => x !== null),
   };
   watched.set(context, watch);
+  // A check still on its way when the test closes the context would be cut off mid-answer.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await Promise.allSettled(checks);
+    await close(options);
+  };
   await context.exposeBinding('__quireSaidSynced', ({ page }, chapterId: string, text: string) => {
     checks.push(
       serverHolds(page, { chapterId, text }).catch((error: unknown) =>

@@ -175,8 +175,8 @@ function collabSessionFor(userId: string): CollabSession {
   });
   const backlog = createChapterBacklog({
     connection,
-    unsynced: () =>
-      unsyncedChapterIds(collabDatabase(), userId, (id) => connection.openChapters().has(id)),
+    // Open chapters too: another tab may have stored edits of one that this tab's copy lacks.
+    unsynced: () => unsyncedChapterIds(collabDatabase(), userId),
     mayRun: () => runningSync?.isLeader() === true && isOnline(),
   });
   const status = createSyncStatus({

@@ -24,6 +24,13 @@ import { holdsUnackedEdits, unsyncedChapterIds } from './collab/unsynced';
 /** While anything is waiting, the local store is looked at again this often. */
 export const SYNC_STATUS_RESCAN_MS = 10_000;
 export const SYNC_STATUS_CHANNEL = 'quire-sync-status';
+/**
+ * Another tab's word that a chapter waits stands this long; then the store, which that tab
+ * writes within a quarter of a second, answers instead (the tab may have closed meanwhile).
+ */
+export const ELSEWHERE_STANDS_MS = 2_000;
+/** After an open chapter is acknowledged, the store is read again this much later. */
+export const SETTLE_AFTER_ACK_MS = 1_000;
 
 /** A row of the outbox not yet accepted by the server. */
 export interface PendingRow {
@@ -177,13 +184,16 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
   };
   let stopped = false;
   let rescanTimer: unknown = null;
+  const settling = new Map<string, unknown>();
   let scanning: Promise<void> | null = null;
   let scanAgain = false;
 
   function compute(): SyncSnapshot {
     const open = connection.openChapters();
     const chapters = new Set<string>();
-    for (const id of stored) if (!open.has(id)) chapters.add(id);
+    // The store is read for open chapters too: another tab may have stored edits of one that
+    // this tab's copy lacks.
+    for (const id of stored) chapters.add(id);
     for (const [id, news] of elsewhere) if (UNSYNCED.has(news.status)) chapters.add(id);
     for (const [id, status] of open) if (UNSYNCED.has(status)) chapters.add(id);
     const refusedNow = deps.backlog?.refused() ?? new Set<string>();
@@ -215,25 +225,25 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
     rescanTimer = setTimer(() => {
       rescanTimer = null;
       void rescan().then(() => {
-        const open = connection.openChapters();
-        if (snapshot.online && snapshot.chapters.some((id) => !open.has(id))) {
-          void deps.backlog?.send();
-        }
+        if (snapshot.online && snapshot.chapters.length > 0) void deps.backlog?.send();
       });
     }, SYNC_STATUS_RESCAN_MS);
   }
 
   async function scanAll(): Promise<void> {
-    const open = connection.openChapters();
-    const found = await unsyncedChapterIds(collabDb, userId, (id) => open.has(id));
-    // What other tabs told is in the store by now, or will be told again; an edit still only
-    // in another tab's memory is kept a while (that tab may have closed without a word).
+    const found = await unsyncedChapterIds(collabDb, userId);
+    // What other tabs told long enough ago is in the store by now.
     for (const [id, news] of elsewhere) {
-      if (news.status !== 'saving' || now() - news.at > SYNC_STATUS_RESCAN_MS) elsewhere.delete(id);
+      if (now() - news.at >= ELSEWHERE_STANDS_MS) elsewhere.delete(id);
     }
     stored.clear();
     for (const id of found) stored.add(id);
     chaptersKnown = true;
+    // An open chapter acknowledged while the store was being read: read it again after the
+    // acknowledgement's write.
+    for (const [id, status] of connection.openChapters()) {
+      if (status === 'synced' && stored.has(id)) settleLater(id);
+    }
   }
 
   const wantsAgain = () => scanAgain && !stopped;
@@ -258,6 +268,22 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
       scheduleRescan();
     });
     return scanning;
+  }
+
+  /**
+   * An open chapter the store last called unsent has just been acknowledged: its stored
+   * acknowledgement lands with the chapter's next write, so the store is read again after it.
+   */
+  function settleLater(chapterId: string) {
+    const waiting = settling.get(chapterId);
+    if (waiting !== undefined) clearTimer(waiting);
+    settling.set(
+      chapterId,
+      setTimer(() => {
+        settling.delete(chapterId);
+        void rescanChapter(chapterId);
+      }, SETTLE_AFTER_ACK_MS),
+    );
   }
 
   /** Looks at one chapter's stored log again (it was closed, here or in another tab). */
@@ -285,16 +311,28 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
         void rescanChapter(chapterId);
         return;
       }
-      elsewhere.set(chapterId, { status, at: now() });
-      if (!UNSYNCED.has(status)) void rescanChapter(chapterId);
-      else publish();
+      const news = { status, at: now() };
+      elsewhere.set(chapterId, news);
+      if (!UNSYNCED.has(status)) {
+        // That tab stores its acknowledgement with its next write: read the store after it too.
+        void rescanChapter(chapterId);
+        settleLater(chapterId);
+        return;
+      }
+      publish();
+      setTimer(() => {
+        if (elsewhere.get(chapterId) !== news || stopped) return;
+        elsewhere.delete(chapterId);
+        void rescanChapter(chapterId);
+      }, ELSEWHERE_STANDS_MS);
     };
   }
 
   const unsubscribeConnection = connection.onChapterStatus((chapterId, status) => {
     channel?.postMessage({ userId, chapterId, status } satisfies TabNews);
     if (status === null) void rescanChapter(chapterId);
-    else publish();
+    else if (status === 'synced' && stored.has(chapterId)) settleLater(chapterId);
+    publish();
   });
 
   const unsubscribeOnline = deps.subscribeOnline?.(() => {
@@ -347,6 +385,8 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
       stopped = true;
       if (rescanTimer !== null) clearTimer(rescanTimer);
       rescanTimer = null;
+      for (const waiting of settling.values()) clearTimer(waiting);
+      settling.clear();
       unsubscribeConnection();
       unsubscribeChanges?.();
       unsubscribeOnline?.();

@@ -14,7 +14,7 @@ import { isQuotaExceeded } from '@/storage/quota';
 
 import { collabDatabase, type CollabDatabase } from './collab-db';
 import { readChapterRows, takeReadAhead } from './read-ahead';
-import { ackedContains, ackedSnapshotOf } from './status';
+import { ackedContains, ackedSnapshotOf, unionOfAcked } from './status';
 
 /** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
 export const COLLAB_WRITE_INTERVAL_MS = 250;
@@ -80,6 +80,11 @@ export interface ChapterDoc {
   onChange(listener: () => void): () => void;
   /** Writes what is pending now; resolves when that write finished (or failed and will retry). */
   flush(): Promise<void>;
+  /**
+   * Applies what other tabs stored of this chapter since it was opened (their edits reach this
+   * document only through the store or the server, and the server may not have them).
+   */
+  takeInStored(): Promise<void>;
   /** Stops recording, flushes; a failed flush keeps retrying in the background. */
   close(): Promise<void>;
 }
@@ -178,8 +183,9 @@ export async function openChapterDoc(
         await db.updates.add({ doc: chapterId, user_id: userId, update });
       }
       if (compact || ack) {
+        // Another tab may have stored an acknowledgement this one lacks: both hold.
         const kept = ack
-          ? { acked_snapshot: ack }
+          ? { acked_snapshot: unionOfAcked(ack, ackedSnapshotOf(mine, userId)) }
           : {
               ...(mine?.acked_snapshot ? { acked_snapshot: mine.acked_snapshot } : {}),
               ...(mine?.acked_sv ? { acked_sv: mine.acked_sv } : {}),
@@ -342,6 +348,9 @@ export async function openChapterDoc(
     notify();
   }
 
+  /** Read after an await (the compiler would take `closed` as still false there). */
+  const isClosed = () => closed;
+
   function hasUnsavedLocalChanges(): boolean {
     return inFlightLocal || pending.some((entry) => entry.local);
   }
@@ -373,6 +382,13 @@ export async function openChapterDoc(
       };
     },
     flush,
+    async takeInStored() {
+      if (closed) return;
+      const { rows: stored } = await readChapterRows(db, chapterId);
+      const mine = stored.filter((row) => row.user_id === userId);
+      if (isClosed() || mine.length === 0) return;
+      Y.applyUpdate(doc, Y.mergeUpdates(mine.map((row) => row.update)), PERSISTENCE_ORIGIN);
+    },
     async close() {
       if (closed) return writing;
       closed = true;

@@ -9,6 +9,7 @@
 import {
   HocuspocusProvider,
   HocuspocusProviderWebsocket,
+  WebSocketStatus,
   type CompleteHocuspocusProviderWebsocketConfiguration,
 } from '@hocuspocus/provider';
 import type { Awareness } from 'y-protocols/awareness';
@@ -65,6 +66,16 @@ export interface CollabConnectionOptions {
   isPendingOnServer?: (chapterId: string) => Promise<boolean>;
   /** Delays between asking again for a chapter still pending on the server (ms). */
   pendingRetry?: { initialMs: number; maxMs: number };
+  /** Subscribes to the browser's `online` event; returns an unsubscribe function. */
+  subscribeOnline?: (listener: () => void) => () => void;
+}
+
+function defaultSubscribeOnline(listener: () => void): () => void {
+  if (typeof globalThis.addEventListener !== 'function') return () => undefined;
+  globalThis.addEventListener('online', listener);
+  return () => {
+    globalThis.removeEventListener('online', listener);
+  };
 }
 
 const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
@@ -116,6 +127,8 @@ export interface CollabConnection {
 /** A chapter attached to the socket, shared by its handles. */
 interface LiveChapter {
   doc: Y.Doc;
+  /** Takes in what other tabs stored of the chapter (then sent like any edit). */
+  takeInStored(): Promise<void>;
   awareness: Awareness | null;
   status(): ChapterStatus;
   listeners: Set<(status: ChapterStatus) => void>;
@@ -148,6 +161,17 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
   const closing = new Map<string, Promise<void>>();
   let attached = 0;
   let closed = false;
+
+  /**
+   * Back online: connect now rather than at the end of a backoff that grew while offline, and
+   * replace a socket that looks open (a browser may keep one open across an offline spell, with
+   * nothing getting through); every open chapter then syncs again by state vector.
+   */
+  const unsubscribeOnline = (options.subscribeOnline ?? defaultSubscribeOnline)(() => {
+    if (closed || attached === 0) return;
+    if (socket.status === WebSocketStatus.Connected) socket.webSocket?.close();
+    else void socket.connect();
+  });
 
   function attach(provider: HocuspocusProvider) {
     provider.attach();
@@ -290,6 +314,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
     let torn: Promise<void> | null = null;
     const chapter: LiveChapter = {
       doc,
+      takeInStored: () => store.takeInStored(),
       awareness: provider.awareness,
       status: () => current,
       listeners,
@@ -374,6 +399,8 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       let entry = entries.get(chapterId);
       if (entry) {
         entry.refs += 1;
+        // Open here already: another tab may have stored edits this document lacks.
+        void entry.ready.then((chapter) => chapter.takeInStored()).catch(() => undefined);
       } else {
         entry = { refs: 1, ready: start(chapterId) };
         entries.set(chapterId, entry);
@@ -392,6 +419,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       closed = true;
       const open = [...entries.entries()];
       entries.clear();
+      unsubscribeOnline();
       await Promise.all([
         ...open.map(([, entry]) =>
           entry.ready.then((chapter) => chapter.teardown()).catch(() => undefined),

@@ -49,6 +49,18 @@ export function ackedSnapshotOf(stored: StoredDoc | undefined, userId: string): 
 }
 
 /**
+ * Two acknowledged snapshots as one (`acked` encoded): the server holds what either says it
+ * does, so the union is acknowledged too. Tabs sharing a chapter's row each store their own.
+ */
+export function unionOfAcked(acked: Uint8Array, other: Y.Snapshot | null): Uint8Array {
+  if (!other) return acked;
+  const mine = Y.decodeSnapshot(acked);
+  const sv = new Map(mine.sv);
+  for (const [client, clock] of other.sv) sv.set(client, Math.max(clock, sv.get(client) ?? 0));
+  return Y.encodeSnapshot(Y.createSnapshot(Y.mergeDeleteSets([mine.ds, other.ds]), sv));
+}
+
+/**
  * Whether the server holds everything in `update`: each of its insertions is below the
  * acknowledged state vector and each of its deletions is in the acknowledged delete set. A
  * state vector alone would miss a deletion made offline, which moves no clock.
