@@ -164,7 +164,7 @@ const MAX_IDS: usize = 500;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MultipleItem {
     pub id: String,
-    /// `success`, `not_found` or `not_authorized` (it exists, and the caller may not read it).
+    /// `success`, or `not_found` for an id the caller cannot read, whether or not it exists.
     pub status: &'static str,
     /// The manuscript with its rows, on success.
     #[schema(value_type = Object)]
@@ -204,22 +204,13 @@ pub async fn multiple(
                 status: "success",
                 manuscript: Some(tree_to_wire(&tree, now)),
             },
-            Err(StoreError::NotFound) => {
-                let elsewhere = app
-                    .store
-                    .is_someone_elses(&actor.user_id, EntityKind::Manuscript, parsed.as_str())
-                    .await?;
-                let status = if elsewhere {
-                    "not_authorized"
-                } else {
-                    "not_found"
-                };
-                MultipleItem {
-                    id,
-                    status,
-                    manuscript: None,
-                }
-            }
+            // Another writer's manuscript is answered exactly as a missing one, so that the
+            // answer never tells which ids exist.
+            Err(StoreError::NotFound) => MultipleItem {
+                id,
+                status: "not_found",
+                manuscript: None,
+            },
             Err(e) => return Err(e.into()),
         };
         items.push(item);

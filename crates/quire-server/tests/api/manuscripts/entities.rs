@@ -306,7 +306,7 @@ async fn another_writers_rows_and_parents_are_not_found() {
             .iter()
             .map(|i| i["status"].as_str().unwrap())
             .collect();
-        assert_eq!(statuses, ["not_authorized", "not_found", "not_found"]);
+        assert_eq!(statuses, ["not_found", "not_found", "not_found"]);
         let mine = app.get(&format!("manuscripts/{}", id("m1"))).await;
         assert_eq!(mine.data()["title"], "Ada's novel");
         assert_eq!(mine.data()["folder_id"], Value::Null);
