@@ -351,6 +351,7 @@ async fn ending_the_session_or_deleting_the_manuscript_is_felt_at_once() {
         join_user(&mut a2, &ada_id).await;
         let answer = reqwest::Client::new()
             .get(app.url("/api/v4/auth/logout"))
+            .header("x-requested-with", "quire")
             .header("cookie", &cookie)
             .send()
             .await

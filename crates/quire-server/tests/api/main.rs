@@ -14,6 +14,7 @@ mod collab_crash;
 mod collab_processes;
 mod collab_two_servers;
 mod config;
+mod csrf;
 mod durability;
 mod envelope;
 mod live;
