@@ -10,6 +10,7 @@ pub mod entities;
 pub mod extract;
 mod layers;
 mod manuscripts;
+pub mod nul_rule;
 pub mod openapi;
 mod reference;
 mod sharing;
