@@ -57,6 +57,14 @@ async fn a_cross_site_get_that_changes_state_is_refused_like_an_unsafe_method() 
                     .await
                     .assert_failed(403, "csrf_refused");
             }
+            // A HEAD runs the GET's handler, and a cross-site page may send one too.
+            let head = reqwest::Client::new()
+                .head(app.url(&format!("/api/v4/{path}")))
+                .header("cookie", &cookie)
+                .send()
+                .await
+                .expect("an answer");
+            assert_eq!(head.status().as_u16(), 403, "{db:?} HEAD {path}");
         }
         // Nothing happened: the session is still signed in, and no mail was sent.
         let own = [("x-requested-with", "quire")];

@@ -137,6 +137,17 @@ fn bodies_with_nul() -> [Value; 2] {
     [names, writing]
 }
 
+/// The names of an operation's query parameters.
+fn query_parameters(operation: &Value) -> Vec<String> {
+    operation["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["in"] == "query")
+        .filter_map(|p| p["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
 #[tokio::test]
 async fn no_route_answers_5xx_to_a_nul_in_its_path_or_its_body() {
     for db in Db::all() {
@@ -168,6 +179,26 @@ async fn no_route_answers_5xx_to_a_nul_in_its_path_or_its_body() {
         )
         .await
         .data();
+        for (method, path, operation) in operations() {
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let concrete = path.replace("{id}", &id("x"));
+            for name in query_parameters(&operation) {
+                for value in ["%00", "1%00", "AAAAAAAAAAAAAAAAAAAAA%00"] {
+                    let url = format!("{concrete}?{name}={value}");
+                    let body =
+                        (method != Method::GET && method != Method::DELETE).then(|| json!({}));
+                    let answer = app
+                        .call_as(&app.client, method.clone(), &url, body.as_ref())
+                        .await;
+                    assert!(
+                        answer.status.as_u16() < 500,
+                        "{db:?} {method} {url}: {} {}",
+                        answer.status,
+                        answer.body
+                    );
+                }
+            }
+        }
         for (method, path, operation) in operations() {
             // Signing out would end the sweep's session.
             if operation.get("requestBody").is_none() || path == "/auth/logout" {
