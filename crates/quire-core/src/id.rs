@@ -1,7 +1,8 @@
 //! Entity ids: the spec's 22-character random strings ("Random ids 22 characters").
 //!
 //! Clients make ids offline, so the server must accept any well-formed id and must never
-//! assume it made one. Well-formed means exactly 22 ASCII letters or digits.
+//! assume it made one. Well-formed means exactly 22 characters of `[A-Za-z0-9_-]` (the URL-safe
+//! base64 alphabet); the server's own ids use letters and digits only, a subset.
 
 use std::fmt;
 
@@ -13,14 +14,14 @@ pub const ID_LEN: usize = 22;
 
 const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/// A parsed entity id: 22 characters from `[A-Za-z0-9]`.
+/// A parsed entity id: 22 characters from `[A-Za-z0-9_-]`.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]
 pub struct Id(String);
 
 /// Why a string is not an [`Id`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("an id is {ID_LEN} letters or digits")]
+#[error("an id is {ID_LEN} letters, digits, `_` or `-`")]
 pub struct InvalidId;
 
 impl Id {
@@ -35,7 +36,7 @@ impl Id {
 
     /// Parses a client-supplied id.
     pub fn parse(s: &str) -> Result<Self, InvalidId> {
-        if s.len() == ID_LEN && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        if s.len() == ID_LEN && s.bytes().all(is_id_byte) {
             Ok(Id(s.to_owned()))
         } else {
             Err(InvalidId)
@@ -45,6 +46,11 @@ impl Id {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Whether `b` may appear in an id: an ASCII letter or digit, `_` or `-`.
+fn is_id_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
 impl fmt::Display for Id {
@@ -89,6 +95,22 @@ mod tests {
         assert_eq!(Id::parse("aaaaaaaaaaaaaaaaaaaaaaa"), Err(InvalidId));
         assert_eq!(Id::parse("aaaaaaaaaaaaaaaaaaaa/a"), Err(InvalidId));
         assert_eq!(Id::parse("ááááááááááá"), Err(InvalidId));
+        assert_eq!(Id::parse("aaaaaaaaaaaaaaaaaaaa.a"), Err(InvalidId));
+        assert_eq!(Id::parse("aaaaaaaaaaaaaaaaaaaa\0a"), Err(InvalidId));
+    }
+
+    #[test]
+    fn underscore_and_dash_are_id_characters() {
+        for id in [
+            "abc_defghijklmnopqrs-u",
+            "______________________",
+            "-AbCdEfGhIjKlMnOpQrSt_",
+        ] {
+            assert_eq!(
+                Id::parse(id).map(|i| i.as_str().to_owned()),
+                Ok(id.to_owned())
+            );
+        }
     }
 
     #[test]

@@ -454,7 +454,8 @@ struct Incoming {
 
 /// Acts on one text frame; the frame to answer the sender with, if any.
 async fn handle_message(app: &AppState, id: u64, actor: &Actor, text: &str) -> Option<String> {
-    let Ok(message) = serde_json::from_str::<Incoming>(text) else {
+    // The NUL rule, as for any request: a NUL in an id refuses the message.
+    let Ok(message) = crate::http::nul_rule::from_json::<Incoming>(text.as_bytes()) else {
         return Some(error_frame("malformed_message"));
     };
     if message.action != "message" {

@@ -3,9 +3,10 @@
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{Any, AnyPool, Executor, Transaction};
+use sqlx::{Any, AnyPool, Transaction};
 
 use crate::StoreError;
+use crate::durability;
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
@@ -63,10 +64,9 @@ impl Store {
 
     /// Connects, applies pending migrations and seeds the reference tables.
     ///
-    /// An SQLite file is created if missing, and every connection runs in WAL mode with
-    /// foreign keys on and a busy timeout, so concurrent writers wait instead of failing.
-    /// `synchronous = FULL`: a commit is on disk when it returns, because an acknowledged
-    /// chapter update must survive a power cut, not only a crash (ADR 0010).
+    /// An SQLite file is created if missing. Every connection runs the durability settings of
+    /// [`durability::session_settings`]: a commit is on disk when it returns, because an
+    /// acknowledged write must survive a power cut, not only a crash (ADR 0001).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         let backend = Backend::from_url(url)?;
         install_default_drivers();
@@ -80,24 +80,13 @@ impl Store {
             // SQLite connection is a file this process holds: nothing drops it, and the ping is
             // a round trip to the connection's thread before every statement.
             .test_before_acquire(backend == Backend::Postgres);
-        let pool = match backend {
-            Backend::Sqlite => {
-                options
-                    .after_connect(|conn, _meta| {
-                        Box::pin(async move {
-                            conn.execute(sqlx::raw_sql(
-                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
-                            ))
-                            .await?;
-                            Ok(())
-                        })
-                    })
-                    .connect(&sqlite_url_creating_file(url))
-                    .await?
-            }
-            Backend::Postgres => options.connect(url).await?,
-        };
+        let pool = options
+            .after_connect(move |conn, _meta| Box::pin(durability::prepare(conn, backend)))
+            .connect(&match backend {
+                Backend::Sqlite => sqlite_url_creating_file(url),
+                Backend::Postgres => url.to_owned(),
+            })
+            .await?;
         let store = Store {
             pool,
             backend,
@@ -105,6 +94,13 @@ impl Store {
         };
         store.migrate().await?;
         store.seed().await?;
+        let durability = store.durability().await?;
+        if !durability.survives_power_loss() {
+            tracing::warn!(
+                settings = ?durability.0,
+                "the database may lose acknowledged writes on power loss (is fsync off?)"
+            );
+        }
         Ok(store)
     }
 

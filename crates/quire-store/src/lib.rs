@@ -11,6 +11,7 @@ pub mod accounts;
 pub mod activity;
 mod connect;
 pub mod docs;
+mod durability;
 mod error;
 pub mod mail_delivery;
 pub mod manuscripts;
@@ -20,5 +21,6 @@ pub mod templates;
 pub mod two_factor;
 
 pub use connect::{Backend, Store};
+pub use durability::Durability;
 pub use error::StoreError;
 pub use reference::LegalKind;

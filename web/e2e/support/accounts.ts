@@ -17,8 +17,9 @@ export function newWriter(name = 'Ana Writer'): Writer {
 }
 
 /**
- * Creates the account through the API (the CSRF header is what the web app sends too), then
- * ends the session sign-up started, so that only the browsers' sessions remain.
+ * Creates the account through the API, then ends the session sign-up started, so that only the
+ * browsers' sessions remain. Both calls carry the CSRF header the web app sends: logging out
+ * changes state, so the server refuses it without the header, GET though it is.
  */
 export async function signUpThroughApi(request: APIRequestContext, writer: Writer): Promise<void> {
   const response = await request.post('/api/v4/users/', {
@@ -31,7 +32,10 @@ export async function signUpThroughApi(request: APIRequestContext, writer: Write
     },
   });
   expect(response.ok()).toBe(true);
-  expect((await request.get('/api/v4/auth/logout')).ok()).toBe(true);
+  const logout = await request.get('/api/v4/auth/logout', {
+    headers: { 'X-Requested-With': 'quire' },
+  });
+  expect(logout.ok()).toBe(true);
 }
 
 /** Logs in on the login page and waits for the manuscripts. */

@@ -1,4 +1,4 @@
-/** Spec §9: random ids are 22 characters; ours use `[A-Za-z0-9]` (ADR 0007 also allows `_-`). */
+/** Ids: 22 characters of `[A-Za-z0-9_-]` (ADR 0007); ours use `[A-Za-z0-9]`, a subset. */
 export const ID_LENGTH = 22;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,8 +1,9 @@
-//! The CSRF guard for unsafe methods (POST, PUT, PATCH, DELETE, and the state-changing
-//! `GET …/undelete/{id}`) under `/api`: the request must
-//! carry the app's `X-Requested-With: quire` header (which a cross-site form cannot send and a
-//! cross-site script cannot send without a CORS pre-flight we never grant), must not be marked
-//! `Sec-Fetch-Site: cross-site`, and an `Origin`, when present, must be our own.
+//! The CSRF guard under `/api`: every request that changes state — an unsafe method (POST,
+//! PUT, PATCH, DELETE), or a GET the router table marks as changing state with
+//! [`state_changing`] — must carry the app's `X-Requested-With: quire` header (which a
+//! cross-site form, link or image cannot send, and a cross-site script cannot send without a
+//! CORS pre-flight we never grant), must not be marked `Sec-Fetch-Site: cross-site`, and an
+//! `Origin`, when present, must be our own.
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
@@ -12,23 +13,42 @@ use axum::response::{IntoResponse, Response};
 use crate::AppState;
 use crate::error::ApiError;
 
-/// The header every Quire client sends with unsafe requests.
+/// The header every Quire client sends with every request.
 pub const APP_HEADER: &str = "x-requested-with";
 pub const APP_HEADER_VALUE: &str = "quire";
 
-/// Refuses a cross-site unsafe request with 403 `csrf_refused`. The spec's undelete calls
-/// (`GET {kind}/undelete/{id}`) change state with a GET, so they are guarded like a POST.
-pub async fn guard(State(app): State<AppState>, request: Request, next: Next) -> Response {
+/// Whether the request came from our own pages, as [`guard`] judged it; read by
+/// [`state_changing`].
+#[derive(Debug, Clone, Copy)]
+struct SameSite(bool);
+
+/// Judges every request under `/api` and refuses a cross-site one with an unsafe method with
+/// 403 `csrf_refused`. The verdict goes with the request, for [`state_changing`].
+pub async fn guard(State(app): State<AppState>, mut request: Request, next: Next) -> Response {
     let unsafe_method = !matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE
     );
-    let changes_state = unsafe_method || request.uri().path().contains("/undelete/");
-    if changes_state && !same_site(request.headers(), &app.config.public_url) {
-        tracing::warn!(path = %request.uri().path(), "cross-site request refused");
-        return ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response();
+    let own = same_site(request.headers(), &app.config.public_url);
+    if unsafe_method && !own {
+        return refused(&request);
     }
+    request.extensions_mut().insert(SameSite(own));
     next.run(request).await
+}
+
+/// A route layer for the GETs that change state (the spec names them GETs): refused like an
+/// unsafe method when [`guard`] judged the request cross-site, or did not judge it at all.
+pub async fn state_changing(request: Request, next: Next) -> Response {
+    match request.extensions().get::<SameSite>() {
+        Some(SameSite(true)) => next.run(request).await,
+        _ => refused(&request),
+    }
+}
+
+fn refused(request: &Request) -> Response {
+    tracing::warn!(path = %request.uri().path(), "cross-site request refused");
+    ApiError::refused(StatusCode::FORBIDDEN, "csrf_refused").into_response()
 }
 
 fn same_site(headers: &HeaderMap, public_url: &str) -> bool {

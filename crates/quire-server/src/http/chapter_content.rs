@@ -5,7 +5,7 @@
 //! rows themselves are the generic `chapter_content` kind (ADR 0005); this module only picks
 //! the chapter's row.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use quire_core::Id;
 use quire_core::time::{EpochMs, now_ms};
@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::entities::{device_header, wire};
-use super::extract::{ApiJson, Envelope};
+use super::extract::{ApiJson, ApiPath, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -39,7 +39,7 @@ pub(crate) fn live_content(rows: &[EntityRow]) -> Option<&EntityRow> {
 pub async fn get_content(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     let chapter_id = wire::path_id(&id)?;
     let chapter = app
@@ -207,7 +207,7 @@ pub struct SaveContentAnswer {
 pub async fn save(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<SaveContentRequest>,
 ) -> Result<Envelope<SaveContentAnswer>, ApiError> {

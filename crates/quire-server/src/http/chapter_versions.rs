@@ -4,7 +4,7 @@
 //! history: it snapshots the current content as an automatic version first, then writes the
 //! old text as a new, newer save of the chapter's content.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use quire_core::Id;
 use quire_core::time::{EpochMs, now_ms};
@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::chapter_content::{restore_into_document, save_content, with_document_text};
 use super::entities::{self, DeleteQuery, device_header, wire};
-use super::extract::{ApiJson, ApiQuery, Envelope};
+use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -60,7 +60,7 @@ fn chapter_not_found() -> ApiError {
 pub async fn of_chapter(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Vec<Value>>, ApiError> {
     let chapter_id = wire::path_id(&id)?;
     app.store
@@ -120,7 +120,7 @@ pub(crate) fn required_id(raw: Option<&str>, field: &str) -> Result<String, ApiE
 pub async fn get_one(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     let id = wire::path_id(&id)?;
     let row = app.store.get(&actor.user_id, KIND, &id).await?;
@@ -184,7 +184,7 @@ pub async fn add(
 pub async fn restore(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Envelope<Value>, ApiError> {
     let id = wire::path_id(&id)?;
@@ -255,7 +255,7 @@ pub struct RenameVersionRequest {
 pub async fn rename(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<RenameVersionRequest>,
 ) -> Result<Envelope<Value>, ApiError> {
@@ -299,7 +299,7 @@ impl From<HardDeleteQuery> for DeleteQuery {
 pub async fn delete(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<HardDeleteQuery>,
 ) -> Result<Envelope<bool>, ApiError> {
     entities::delete_entity(&app, &actor, KIND, &id, query.into()).await
@@ -313,7 +313,7 @@ pub async fn delete(
 pub async fn undelete(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<bool>, ApiError> {
     entities::undelete_entity(&app, &actor, KIND, &id).await
 }

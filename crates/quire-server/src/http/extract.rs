@@ -1,5 +1,6 @@
 //! Extractors and the success wrapper, so that every answer and every refusal of a malformed
-//! request speaks the envelope.
+//! request speaks the envelope, and every string a request sends passes the NUL rule
+//! (`http::nul_rule`) before a handler sees it.
 
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -11,6 +12,7 @@ use quire_protocol::Success;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::nul_rule;
 use crate::error::ApiError;
 
 /// A successful answer: serialised as `{"status":"success","data":…}`.
@@ -25,7 +27,7 @@ impl<T: Serialize> IntoResponse for Envelope<T> {
 
 /// A JSON object body. Malformed JSON, or JSON that is not an object of the expected shape, is
 /// refused with `invalid_json`; a body over the limit with `payload_too_large`; a body without a
-/// JSON content type with `unsupported_media_type`.
+/// JSON content type with `unsupported_media_type`; a NUL as the NUL rule says.
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -53,9 +55,7 @@ where
                 "the body is not a JSON object".to_owned(),
             ));
         }
-        serde_json::from_slice(&bytes)
-            .map(ApiJson)
-            .map_err(|e| ApiError::InvalidJson(e.to_string()))
+        nul_rule::from_json(&bytes).map(ApiJson)
     }
 }
 
@@ -76,10 +76,13 @@ fn has_json_content_type(headers: &HeaderMap) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// A query string. One that does not parse is refused with `invalid_query`.
+/// A query string. One that does not parse is refused with `invalid_query`; a NUL is dealt
+/// with as the NUL rule says.
 #[derive(Debug)]
 pub struct ApiQuery<T>(pub T);
 
+// The one place that reads the query with axum's own extractor.
+#[allow(clippy::disallowed_types)]
 impl<S, T> FromRequestParts<S> for ApiQuery<T>
 where
     T: DeserializeOwned,
@@ -88,10 +91,44 @@ where
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if let Some(cleaned) = nul_rule::clean_query(parts.uri.query().unwrap_or(""))? {
+            return serde_urlencoded::from_str(&cleaned)
+                .map(ApiQuery)
+                .map_err(|e| ApiError::InvalidQuery(e.to_string()));
+        }
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(value)| ApiQuery(value))
             .map_err(|r: QueryRejection| ApiError::InvalidQuery(r.body_text()))
+    }
+}
+
+/// The path's parameters, which are ids: one that does not decode, or holds a NUL, is refused
+/// with `invalid_id` for the field `id`.
+#[derive(Debug)]
+pub struct ApiPath<T>(pub T);
+
+// The one place that reads the path with axum's own extractor.
+#[allow(clippy::disallowed_types)]
+impl<S, T> FromRequestParts<S> for ApiPath<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let invalid = || ApiError::field("id", "invalid_id");
+        if nul_rule::path_holds_nul(parts.uri.path()) {
+            return Err(invalid());
+        }
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) if rejection.status().is_client_error() => Err(invalid()),
+            Err(rejection) => {
+                Err(anyhow::anyhow!("path parameters: {}", rejection.body_text()).into())
+            }
+        }
     }
 }
 

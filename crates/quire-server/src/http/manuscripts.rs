@@ -2,7 +2,7 @@
 //! one with its rows, the trash of one, the changed-content check, copy, save as template, the
 //! cursor and last chapter, bulk trash operations for manuscripts and folders, and templates.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use quire_core::Id;
 use quire_core::manuscript::Title;
@@ -16,7 +16,7 @@ use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use super::entities::{wire, wire_all};
-use super::extract::{ApiJson, ApiQuery, Envelope};
+use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -125,7 +125,7 @@ pub async fn list(
 pub async fn get_one(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     let id = wire::path_id(&id)?;
     let tree = app
@@ -142,7 +142,7 @@ pub async fn get_one(
 pub async fn deleted_content(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     let id = wire::path_id(&id)?;
     let tree = app
@@ -164,7 +164,7 @@ const MAX_IDS: usize = 500;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MultipleItem {
     pub id: String,
-    /// `success`, `not_found` or `not_authorized` (it exists, and the caller may not read it).
+    /// `success`, or `not_found` for an id the caller cannot read, whether or not it exists.
     pub status: &'static str,
     /// The manuscript with its rows, on success.
     #[schema(value_type = Object)]
@@ -204,22 +204,13 @@ pub async fn multiple(
                 status: "success",
                 manuscript: Some(tree_to_wire(&tree, now)),
             },
-            Err(StoreError::NotFound) => {
-                let elsewhere = app
-                    .store
-                    .is_someone_elses(&actor.user_id, EntityKind::Manuscript, parsed.as_str())
-                    .await?;
-                let status = if elsewhere {
-                    "not_authorized"
-                } else {
-                    "not_found"
-                };
-                MultipleItem {
-                    id,
-                    status,
-                    manuscript: None,
-                }
-            }
+            // Another writer's manuscript is answered exactly as a missing one, so that the
+            // answer never tells which ids exist.
+            Err(StoreError::NotFound) => MultipleItem {
+                id,
+                status: "not_found",
+                manuscript: None,
+            },
             Err(e) => return Err(e.into()),
         };
         items.push(item);
@@ -251,7 +242,7 @@ pub struct UpdatedContents {
 pub async fn updated_contents(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdatedContentsRequest>,
 ) -> Result<Envelope<UpdatedContents>, ApiError> {
     let id = wire::path_id(&id)?;
@@ -406,7 +397,7 @@ pub struct LastChapterRequest {
 pub async fn cursor_position_updated(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<CursorRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({
@@ -423,7 +414,7 @@ pub async fn cursor_position_updated(
 pub async fn last_opened_chapter_updated(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<LastChapterRequest>,
 ) -> Result<Envelope<bool>, ApiError> {
     let settings = json!({ "last_active_chapter": body.chapter_id });
@@ -585,7 +576,7 @@ pub async fn templates_enabled_new(
 pub async fn template(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<TemplateSummary>, ApiError> {
     Ok(Envelope(app.store.template_for(&actor.user_id, &id).await?))
 }
@@ -610,7 +601,7 @@ pub struct UseTemplateRequest {
 pub async fn use_template(
     State(app): State<AppState>,
     actor: Actor,
-    Path(template_id): Path<String>,
+    ApiPath(template_id): ApiPath<String>,
     ApiJson(body): ApiJson<UseTemplateRequest>,
 ) -> Result<Envelope<Value>, ApiError> {
     let template = app.store.template_for(&actor.user_id, &template_id).await?;
@@ -656,7 +647,7 @@ pub struct DemoteRequest {
 pub async fn promote(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Vec<Value>>, ApiError> {
     restructure(&app, &actor, &id, Restructure::Promote).await
 }
@@ -670,7 +661,7 @@ pub async fn promote(
 pub async fn demote(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<DemoteRequest>,
 ) -> Result<Envelope<Vec<Value>>, ApiError> {
     let parent_id = wire::optional_field_id("parent_id", body.parent_id.as_deref())?;

@@ -10,6 +10,7 @@ pub mod entities;
 pub mod extract;
 mod layers;
 mod manuscripts;
+pub mod nul_rule;
 pub mod openapi;
 mod reference;
 mod sharing;
@@ -43,16 +44,12 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(auth::sign_up))
         .routes(routes!(auth::login))
         .routes(routes!(auth::relogin))
-        .routes(routes!(auth::logout, auth::logout_post))
-        .routes(routes!(auth::refresh_token))
         .routes(routes!(auth::verify_email))
-        .routes(routes!(auth::resend_verify_email))
         .routes(routes!(auth::forgot))
         .routes(routes!(auth::reset_password))
         // Two-factor (spec, accounts §4 "Two-factor", §7 "Auth").
         .routes(routes!(two_factor::login_with_mfa_totp))
         .routes(routes!(two_factor::login_with_mfa_sms))
-        .routes(routes!(two_factor::enable_totp_step1))
         .routes(routes!(two_factor::enable_totp_step2))
         .routes(routes!(two_factor::enable_sms_step1))
         .routes(routes!(two_factor::enable_sms_step2))
@@ -65,7 +62,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(users::delete_account))
         .routes(routes!(users::sessions))
         .routes(routes!(users::revoke_session));
-    let api = entity_routes(api);
+    let api = entity_routes(api).merge(state_changing_gets());
     // The manuscript calls (spec, product §7; ADR 0007).
     api.routes(routes!(entities::list_folders))
         .routes(routes!(manuscripts::folders_delete_all))
@@ -104,7 +101,6 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(chapter_versions::restore))
         .routes(routes!(chapter_versions::rename))
         .routes(routes!(chapter_versions::delete))
-        .routes(routes!(chapter_versions::undelete))
         .routes(routes!(stats::list_word_counts))
         .routes(routes!(
             stats::get_word_count,
@@ -133,35 +129,61 @@ fn upload_route() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::max(uploads::UPLOAD_BODY_MAX))
 }
 
-/// The per-entity operations of every kind (ADR 0007); the manuscript's `{id}` path is
-/// registered with its `GET` in [`api_routes`].
+/// Calls `$each!(api, kinds…)` with every kind of the per-entity API but manuscripts, whose
+/// routes are partly registered with the manuscript calls.
+macro_rules! every_kind_but_manuscripts {
+    ($each:ident, $api:expr) => {
+        $each!(
+            $api,
+            folders,
+            chapters,
+            groups,
+            outlines,
+            elements,
+            notes,
+            researches,
+            stashes,
+            to_dos,
+            plotboards,
+            element_relationship_boards,
+            chapter_contents
+        )
+    };
+}
+
+/// The per-entity operations of every kind (ADR 0007) but undelete, which is in
+/// [`state_changing_gets`]; the manuscript's `{id}` path is registered with its `GET` in
+/// [`api_routes`].
 fn entity_routes(api: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     macro_rules! standard {
         ($api:expr, $($kind:ident),+) => {
             $api$(
                 .routes(routes!(entities::$kind::put))
                 .routes(routes!(entities::$kind::update, entities::$kind::delete))
-                .routes(routes!(entities::$kind::undelete))
             )+
         };
     }
-    let api = standard!(
-        api,
-        folders,
-        chapters,
-        groups,
-        outlines,
-        elements,
-        notes,
-        researches,
-        stashes,
-        to_dos,
-        plotboards,
-        element_relationship_boards,
-        chapter_contents
-    );
-    api.routes(routes!(entities::manuscripts::put))
-        .routes(routes!(entities::manuscripts::undelete))
+    every_kind_but_manuscripts!(standard, api).routes(routes!(entities::manuscripts::put))
+}
+
+/// The GETs that change state (the spec names them GETs; ADR 0004 lists them), guarded against
+/// cross-site requests exactly like an unsafe method. `GET auth/verify_email` changes state
+/// too but is opened from a mail, cross-site by nature: its one-time token is its defence.
+fn state_changing_gets() -> OpenApiRouter<AppState> {
+    macro_rules! undelete {
+        ($api:expr, $($kind:ident),+) => {
+            $api$(.routes(routes!(entities::$kind::undelete)))+
+        };
+    }
+    let api = OpenApiRouter::new()
+        .routes(routes!(auth::logout, auth::logout_post))
+        .routes(routes!(auth::refresh_token))
+        .routes(routes!(auth::resend_verify_email))
+        .routes(routes!(two_factor::enable_totp_step1))
+        .routes(routes!(chapter_versions::undelete))
+        .routes(routes!(entities::manuscripts::undelete));
+    every_kind_but_manuscripts!(undelete, api)
+        .route_layer(axum::middleware::from_fn(crate::auth::csrf::state_changing))
 }
 
 /// The whole application: `/api/v4` (JSON, enveloped), `/api/*` refusals, and the web app

@@ -3,7 +3,7 @@
 //! access; a user's own permission and whether they may change the manuscript. Share links
 //! (view by hash) are not built yet.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use quire_core::account::Email;
 use quire_core::manuscript::SharePermission;
@@ -14,7 +14,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::entities::{wire, wire_all};
-use super::extract::{ApiJson, Envelope};
+use super::extract::{ApiJson, ApiPath, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -113,7 +113,7 @@ pub struct SharedPermissions {
 pub async fn shared_permissions(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<SharedPermissions>, ApiError> {
     let id = wire::path_id(&id)?;
     let permission = app.store.shared_permission(&actor.user_id, &id).await?;
@@ -150,7 +150,7 @@ pub async fn shared_permissions(
 pub async fn can_update(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(&id)?;
     let permission = app.store.shared_permission(&actor.user_id, &id).await?;

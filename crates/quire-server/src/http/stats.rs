@@ -4,7 +4,7 @@
 //! per-day totals of a NaNoWriMo-style chart. The client decides what a session is (it knows
 //! the writer's time zone); the server stores, checks and sums.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use quire_core::manuscript::{DayRange, daily_totals};
 use quire_core::time::{EpochMs, now_ms};
@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::chapter_versions::{HardDeleteQuery, required_id};
 use super::entities::{self, device_header, wire, wire_all};
-use super::extract::{ApiJson, ApiQuery, Envelope};
+use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -116,7 +116,7 @@ pub async fn list_word_counts(
 pub async fn get_word_count(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     get_row(&app, &actor, EntityKind::WordCount, &id).await
 }
@@ -149,7 +149,7 @@ async fn get_row(
 pub async fn put_word_count(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<Envelope<Value>, ApiError> {
@@ -211,7 +211,7 @@ async fn hour_record(
 pub async fn delete_word_count(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<HardDeleteQuery>,
 ) -> Result<Envelope<bool>, ApiError> {
     entities::delete_entity(&app, &actor, EntityKind::WordCount, &id, query.into()).await
@@ -257,7 +257,7 @@ pub struct DayTotals {
 pub async fn nanowrimo(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<DaysQuery>,
 ) -> Result<Envelope<DayTotals>, ApiError> {
     let manuscript_id = wire::path_id(&id)?;
@@ -337,7 +337,7 @@ pub async fn list_sessions(
 pub async fn get_session(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<Value>, ApiError> {
     get_row(&app, &actor, EntityKind::WritingSession, &id).await
 }
@@ -355,7 +355,7 @@ pub async fn get_session(
 pub async fn put_session(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<Map<String, Value>>,
 ) -> Result<Envelope<Value>, ApiError> {
@@ -380,7 +380,7 @@ pub async fn put_session(
 pub async fn delete_session(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<HardDeleteQuery>,
 ) -> Result<Envelope<bool>, ApiError> {
     entities::delete_entity(&app, &actor, EntityKind::WritingSession, &id, query.into()).await

@@ -4,7 +4,7 @@
 //! only. The declared type, the data URL's type and the bytes' signature must all agree.
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 
 use super::chapter_versions::required_id;
 use super::entities::{device_header, wire};
-use super::extract::{ApiJson, Envelope};
+use super::extract::{ApiJson, ApiPath, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
@@ -243,7 +243,7 @@ fn disposition(file_name: &str, file_type: Option<FileType>) -> HeaderValue {
 pub async fn download(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
     let id = wire::path_id(&id)?;
     let row = app

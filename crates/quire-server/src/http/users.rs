@@ -1,7 +1,7 @@
 //! The signed-in user's own account: profile and settings, email, password, sessions and
 //! deletion (spec, accounts §7 "Users").
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum_extra::extract::cookie::CookieJar;
 use quire_core::account::{Email, Password, PasswordRule, PersonName};
@@ -18,7 +18,7 @@ use serde_json::Value;
 use utoipa::IntoParams;
 
 use super::account::{Fields, settings_of, user_object, user_object_with_to_dos};
-use super::extract::{ApiJson, ApiQuery, Envelope};
+use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::{Actor, cookies};
 use crate::error::ApiError;
@@ -61,7 +61,7 @@ pub async fn me(
 pub async fn update(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> Result<Envelope<UserEnvelope>, ApiError> {
     if id != actor.user_id {
@@ -306,7 +306,7 @@ pub async fn sessions(
 pub async fn revoke_session(
     State(app): State<AppState>,
     actor: Actor,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<bool>, ApiError> {
     app.store
         .revoke_session(&actor.user_id, &id, now_ms())

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::routes::routes_with_parameters;
+
 use base64::Engine;
 use quire_testkit::{Db, TestApp};
 use reqwest::Method;
@@ -194,22 +196,6 @@ fn matrix() -> Vec<(&'static str, &'static str, Object)> {
 }
 
 const PASSWORD: &str = "owner's long secret";
-
-/// Every `(method, path)` of the OpenAPI document whose path has a parameter.
-fn routes_with_parameters() -> BTreeSet<(String, String)> {
-    let spec: Value = serde_json::from_str(&quire_server::http::openapi::document())
-        .expect("the document parses");
-    let mut routes = BTreeSet::new();
-    for (path, item) in spec["paths"].as_object().expect("paths") {
-        if !path.contains('{') {
-            continue;
-        }
-        for method in item.as_object().expect("a path item").keys() {
-            routes.insert((method.clone(), path.clone()));
-        }
-    }
-    routes
-}
 
 #[test]
 fn every_route_with_a_path_parameter_has_an_entry_in_the_matrix() {

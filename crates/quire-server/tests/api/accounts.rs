@@ -233,6 +233,7 @@ async fn the_refresh_token_rotates_and_a_replayed_old_one_ends_the_session() {
         let first = cookie(&login, "quire_refresh");
         let refreshed = raw
             .get(app.url("/api/v4/auth/refresh_token"))
+            .header("x-requested-with", "quire")
             .header("cookie", format!("quire_refresh={first}"))
             .send()
             .await
@@ -245,6 +246,7 @@ async fn the_refresh_token_rotates_and_a_replayed_old_one_ends_the_session() {
         // Replaying the first token right away is a racing tab: refused, session kept.
         let racing = raw
             .get(app.url("/api/v4/auth/refresh_token"))
+            .header("x-requested-with", "quire")
             .header("cookie", format!("quire_refresh={first}"))
             .send()
             .await
@@ -266,6 +268,7 @@ async fn the_refresh_token_rotates_and_a_replayed_old_one_ends_the_session() {
             .await;
         let stolen = raw
             .get(app.url("/api/v4/auth/refresh_token"))
+            .header("x-requested-with", "quire")
             .header("cookie", format!("quire_refresh={first}"))
             .send()
             .await
@@ -283,6 +286,7 @@ async fn the_refresh_token_rotates_and_a_replayed_old_one_ends_the_session() {
         assert_eq!(body["data"], "expired_session", "{db:?}");
         let legit = raw
             .get(app.url("/api/v4/auth/refresh_token"))
+            .header("x-requested-with", "quire")
             .header("cookie", format!("quire_refresh={second}"))
             .send()
             .await

@@ -274,6 +274,7 @@ async fn the_upgrade_needs_a_session_and_our_own_origin() {
     socket.join(&id("c1")).await;
     let answer = reqwest::Client::new()
         .get(app.url("/api/v4/auth/logout"))
+        .header("x-requested-with", "quire")
         .header("cookie", &cookie)
         .send()
         .await

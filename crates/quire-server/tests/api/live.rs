@@ -250,6 +250,29 @@ async fn the_upgrade_needs_a_session_and_our_own_origin() {
 }
 
 #[tokio::test]
+async fn a_nul_in_an_id_of_a_message_is_refused_and_the_socket_goes_on() {
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        let ada = app.sign_up("Ada", "ada@example.com", PASSWORD).await;
+        let ada_id = ada["id"].as_str().expect("an id");
+        let cookie = app.session_cookie("ada@example.com", PASSWORD).await;
+        let mut ws = open(&app, &cookie).await;
+        for message in [
+            json!({"action": "message", "endpoint": "join_manuscript",
+                   "manuscript_id": format!("{}\u{0}", id("m1"))}),
+            json!({"action": "message", "endpoint": "user_interaction", "user_id": ada_id,
+                   "interaction_data": {"interactionName": "typing",
+                       "interactionValues": {"manuscript_id": "m\u{0}"}}}),
+        ] {
+            send(&mut ws, message).await;
+            assert_eq!(next(&mut ws).await, error("malformed_message"), "{db:?}");
+        }
+        join_user(&mut ws, ada_id).await;
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn bad_frames_are_answered_and_oversized_ones_close_the_socket() {
     let app = TestApp::spawn().await;
     let ada = app.sign_up("Ada", "ada@example.com", PASSWORD).await;
@@ -351,6 +374,7 @@ async fn ending_the_session_or_deleting_the_manuscript_is_felt_at_once() {
         join_user(&mut a2, &ada_id).await;
         let answer = reqwest::Client::new()
             .get(app.url("/api/v4/auth/logout"))
+            .header("x-requested-with", "quire")
             .header("cookie", &cookie)
             .send()
             .await

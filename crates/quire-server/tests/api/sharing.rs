@@ -145,7 +145,11 @@ async fn a_viewer_reads_an_editor_writes_and_removed_access_closes_the_manuscrip
             Some(json!({"ids": [m]})),
         )
         .await;
-        assert_eq!(multiple.data()[0]["status"], "not_authorized");
+        assert_eq!(
+            multiple.data()[0]["status"],
+            "not_found",
+            "a manuscript no longer shared is answered as a missing one"
+        );
         app.stop().await;
     }
 }

@@ -3,9 +3,9 @@
 
 use quire_core::time::EpochMs;
 
-use super::access::{Need, owner_for, owner_for_row};
+use super::access::{Need, owner_for};
 use super::kind::{EntityKind, InManuscript, Parent};
-use super::row::{Bind, EntityRow, load, load_any_owner, load_where};
+use super::row::{Bind, EntityRow, load, load_where};
 use crate::{Store, StoreError};
 
 impl Store {
@@ -94,25 +94,6 @@ impl Store {
         let mut rows = load_where(&mut conn, actor, kind, "deleted_at IS NOT NULL", vec![]).await?;
         rows.sort_by_key(|r| std::cmp::Reverse(r.deleted_at.unwrap_or(EpochMs::MIN)));
         Ok(rows)
-    }
-
-    /// Whether a row `id` of `kind` exists that `actor` may not read: what tells a client
-    /// "not authorized" (it lost access) from "not found". Answers nothing about the row.
-    pub async fn is_someone_elses(
-        &self,
-        actor: &str,
-        kind: EntityKind,
-        id: &str,
-    ) -> Result<bool, StoreError> {
-        let mut conn = self.pool.acquire().await?;
-        let Some(row) = load_any_owner(&mut conn, kind, id).await? else {
-            return Ok(false);
-        };
-        match owner_for_row(&mut conn, actor, &row, Need::Read).await {
-            Ok(_) => Ok(false),
-            Err(StoreError::NotFound) => Ok(true),
-            Err(e) => Err(e),
-        }
     }
 
     /// The ids of all the actor's uploads, in the trash or not: what the object sweep keeps.

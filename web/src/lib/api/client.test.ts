@@ -113,6 +113,14 @@ describe('request', () => {
     expect(headers.get('Accept')).toBe('application/json');
   });
 
+  it('sends the app header on GETs too, which the server needs on GETs that change state', async () => {
+    const { client, fetch } = setup(() => json({ status: 'success', data: true }));
+    await client.get('/auth/logout', z.boolean());
+    const [, init] = fetch.mock.calls[0] ?? [];
+    expect(init?.method).toBe('GET');
+    expect(headersOf(init).get('X-Requested-With')).toBe('quire');
+  });
+
   it('encodes query parameters and skips empty ones', async () => {
     const { client, calls } = setup(() => json({ status: 'success', data: null }));
     await client.get('users/me', z.null(), { exclude_to_dos: 1, unused: undefined, q: 'a b' });

@@ -191,7 +191,7 @@ macro_rules! entity_handlers {
     ($module:ident, $kind:expr, $tag:literal,
      put = $put:literal, by_id = $by_id:literal, undelete = $undelete:literal) => {
         pub mod $module {
-            use axum::extract::{Path, State};
+            use axum::extract::State;
             use axum::http::HeaderMap;
             use quire_protocol::{Failure, Success};
             use serde_json::{Map, Value};
@@ -200,7 +200,7 @@ macro_rules! entity_handlers {
             use crate::AppState;
             use crate::auth::Actor;
             use crate::error::ApiError;
-            use crate::http::extract::{ApiJson, ApiQuery, Envelope};
+            use crate::http::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 
             /// Creates the row, or replaces it when this write is newer (last writer wins);
             /// answers the row as stored.
@@ -214,7 +214,7 @@ macro_rules! entity_handlers {
             pub async fn put(
                 State(app): State<AppState>,
                 actor: Actor,
-                Path(id): Path<String>,
+                ApiPath(id): ApiPath<String>,
                 headers: HeaderMap,
                 ApiJson(body): ApiJson<Map<String, Value>>,
             ) -> Result<Envelope<Value>, ApiError> {
@@ -232,7 +232,7 @@ macro_rules! entity_handlers {
             pub async fn update(
                 State(app): State<AppState>,
                 actor: Actor,
-                Path(id): Path<String>,
+                ApiPath(id): ApiPath<String>,
                 headers: HeaderMap,
                 ApiJson(body): ApiJson<Map<String, Value>>,
             ) -> Result<Envelope<Value>, ApiError> {
@@ -249,7 +249,7 @@ macro_rules! entity_handlers {
             pub async fn delete(
                 State(app): State<AppState>,
                 actor: Actor,
-                Path(id): Path<String>,
+                ApiPath(id): ApiPath<String>,
                 ApiQuery(query): ApiQuery<DeleteQuery>,
             ) -> Result<Envelope<bool>, ApiError> {
                 super::delete_entity(&app, &actor, $kind, &id, query).await
@@ -264,7 +264,7 @@ macro_rules! entity_handlers {
             pub async fn undelete(
                 State(app): State<AppState>,
                 actor: Actor,
-                Path(id): Path<String>,
+                ApiPath(id): ApiPath<String>,
             ) -> Result<Envelope<bool>, ApiError> {
                 super::undelete_entity(&app, &actor, $kind, &id).await
             }

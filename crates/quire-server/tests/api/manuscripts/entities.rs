@@ -306,10 +306,46 @@ async fn another_writers_rows_and_parents_are_not_found() {
             .iter()
             .map(|i| i["status"].as_str().unwrap())
             .collect();
-        assert_eq!(statuses, ["not_authorized", "not_found", "not_found"]);
+        assert_eq!(statuses, ["not_found", "not_found", "not_found"]);
         let mine = app.get(&format!("manuscripts/{}", id("m1"))).await;
         assert_eq!(mine.data()["title"], "Ada's novel");
         assert_eq!(mine.data()["folder_id"], Value::Null);
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn ids_may_hold_underscores_and_dashes() {
+    for db in Db::all() {
+        let app = signed_up(db).await;
+        let manuscript_id = "Mx_-AbCdEfGhIjKlMn-_09";
+        put(
+            &app,
+            "manuscripts",
+            manuscript_id,
+            json!({"title": "Novel"}),
+        )
+        .await
+        .data();
+        let chapter_id = "-_ChapterOf22chars_-Zz";
+        let chapter = put(
+            &app,
+            "chapters",
+            chapter_id,
+            json!({"manuscript_id": manuscript_id, "name": "One"}),
+        )
+        .await;
+        assert_eq!(chapter.data()["id"], chapter_id, "{db:?}");
+        let tree = app.get(&format!("manuscripts/{manuscript_id}")).await;
+        assert_eq!(tree.data()["id"], manuscript_id, "{db:?}");
+        put(
+            &app,
+            "chapters",
+            "a.b_cdefghijklmnopqrstu",
+            json!({"name": "x"}),
+        )
+        .await
+        .assert_failed(422, "invalid_fields");
         app.stop().await;
     }
 }

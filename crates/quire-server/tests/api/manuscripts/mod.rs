@@ -4,6 +4,7 @@
 
 mod calls;
 mod entities;
+mod existence;
 mod structure;
 
 use quire_testkit::{Db, TestApp, TestResponse};
