@@ -29,6 +29,7 @@ import {
 } from './workspace/remember-place';
 import type { ChapterRow, ManuscriptSettings, Workspace } from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
+import { useTextFocusOnArrival } from './workspace/use-text-focus-on-arrival';
 
 // Not on the path to the chapter's text: their code loads while the chapter opens, and they
 // render after the editor's first frame (`useAfterEditorPaint`).
@@ -251,9 +252,10 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     },
     [chapterId, handleWords],
   );
-  const handleEditorReady = useCallback((api: EditorApi | null) => {
+  const keepEditorApi = useCallback((api: EditorApi | null) => {
     editorApi.current = api;
   }, []);
+  const handleEditorReady = useTextFocusOnArrival(keepEditorApi);
   const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
