@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { Link, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-
 import { paths, wantsTextFocus } from '@/lib/paths';
 import { AppDatabase } from '@/storage';
 import { buildFolder, buildManuscript, DAY } from '@/testing/build-shelf';
