@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
+import { footnotesHtml, footnotesStore } from '@/editor';
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor } from '@/sync';
@@ -47,6 +48,7 @@ const PROPERTIES_WIDTH = 310;
 interface EditorApi {
   getHTML(): string;
   getText(): string;
+  getFootnoteIds(): string[];
   focus(): void;
 }
 
@@ -256,7 +258,18 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     editorApi.current = api;
   }, []);
   const handleEditorReady = useTextFocusOnArrival(keepEditorApi);
-  const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
+  // The chapter as a stored version holds it: the text, then the footnotes' bodies.
+  const openDocRef = useRef(openDoc);
+  useEffect(() => {
+    openDocRef.current = openDoc;
+  }, [openDoc]);
+  const currentHtml = useCallback(() => {
+    const api = editorApi.current;
+    if (!api) return '';
+    const doc = openDocRef.current;
+    const notes = doc ? footnotesHtml(footnotesStore(doc), api.getFootnoteIds()) : '';
+    return api.getHTML() + notes;
+  }, []);
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
   // The binder and properties render after the chapter's first frame (the chapter opened,
