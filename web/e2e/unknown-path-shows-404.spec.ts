@@ -9,7 +9,9 @@ test('an unknown path shows the 404 page and Go Home leads back to the app', asy
 
   await page.getByRole('link', { name: 'Go Home' }).click();
 
-  // Home is the splash, which forwards a visitor without a session to login.
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  // Home is the splash, which forwards a visitor without a session to the home page.
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Write your next book with Quire' }),
+  ).toBeVisible();
 });

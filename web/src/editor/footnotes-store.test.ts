@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 
 import { footnoteOrder } from './extensions/footnote-node';
-import { footnotesStore } from './footnotes-store';
+import { footnotesHtml, footnotesStore } from './footnotes-store';
 import { chapterEditor, connect } from './testing/editor-harness';
 
 describe('footnotes store', { timeout: 30_000 }, () => {
@@ -50,5 +50,19 @@ describe('footnotes store', { timeout: 30_000 }, () => {
     );
     expect(editor.getText()).toBe('First claim. Second claim.');
     editor.destroy();
+  });
+
+  it('writes the bodies after a chapter the way the server does, escaped, in the order given', () => {
+    let n = 0;
+    const store = footnotesStore(new Y.Doc(), () => `f${String((n += 1))}`);
+    const first = store.create();
+    const second = store.create();
+    store.setBody(first, 'Tom & "Jerry" <3');
+    store.setBody(second, 'Plain.');
+    expect(footnotesHtml(store, [second, first])).toBe(
+      '<section data-type="footnotes"><ol><li data-id="f2"><p>Plain.</p></li>' +
+        '<li data-id="f1"><p>Tom &amp; &quot;Jerry&quot; &lt;3</p></li></ol></section>',
+    );
+    expect(footnotesHtml(store, [])).toBe('');
   });
 });

@@ -82,3 +82,22 @@ export function footnotesStore(doc: Y.Doc, newId: () => string = randomId): Foot
     },
   };
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+  );
+
+/**
+ * The footnotes' bodies as the server writes them after a chapter's HTML (a
+ * `<section data-type="footnotes">` list, in `ids` order), so this device's chapter reads like a
+ * stored version of it; empty when there is no footnote.
+ */
+export function footnotesHtml(store: FootnotesStore, ids: readonly string[]): string {
+  if (ids.length === 0) return '';
+  const items = ids.map(
+    (id) => `<li data-id="${escapeHtml(id)}"><p>${escapeHtml(store.body(id))}</p></li>`,
+  );
+  return `<section data-type="footnotes"><ol>${items.join('')}</ol></section>`;
+}

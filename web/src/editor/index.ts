@@ -17,7 +17,13 @@ export {
   type CommentThread,
   type CommentsStore,
 } from './comments-store';
-export { footnotesStore, FOOTNOTES_MAP, type FootnotesStore } from './footnotes-store';
+export {
+  footnotesHtml,
+  footnotesStore,
+  FOOTNOTES_MAP,
+  type FootnotesStore,
+} from './footnotes-store';
+export { findInFootnotes, replaceInFootnotes, type FootnoteMatch } from './footnote-find';
 export { COMMENT_ID } from './extensions/comment-mark';
 export { FOOTNOTE_ID, footnoteOrder } from './extensions/footnote-node';
 export {

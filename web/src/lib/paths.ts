@@ -58,6 +58,19 @@ export const paths = {
   verifyEmailLegacy: '/verify_email',
 } as const;
 
+/**
+ * Router state for a link into the editor that should put the caret in the chapter's text at
+ * once (a manuscript just made): `navigate(paths.manuscript(id), { state: TEXT_FOCUS_STATE })`.
+ */
+export const TEXT_FOCUS_STATE = { focusText: true } as const;
+
+/** Whether router `state` asks the editor for the caret in the text. */
+export function wantsTextFocus(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && 'focusText' in state && state.focusText === true
+  );
+}
+
 /** Marketing pages that sit next to the app (product spec §2, "Marketing routes"). */
 export const MARKETING_PAGES = [
   { id: 'home', path: '/home' },

@@ -15,6 +15,15 @@ export function isInsideAppShell(): boolean {
   return '__TAURI_INTERNALS__' in window;
 }
 
+/** True inside the desktop shell, or in Quire installed as an app (a standalone window). */
+export function isInstalledApp(): boolean {
+  if (isInsideAppShell()) return true;
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(display-mode: standalone)').matches
+  );
+}
+
 export function currentMobileOs(): MobileOs | null {
   if (typeof navigator === 'undefined') return null;
   return detectMobileOs(navigator.userAgent, navigator.maxTouchPoints);

@@ -1,4 +1,4 @@
-import { paths } from '@/lib/paths';
+import { marketingPath, paths } from '@/lib/paths';
 import { resolvePermission } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 
@@ -10,15 +10,20 @@ export interface GuardContext {
   online: boolean;
   /** Path of the screen the user is leaving; null on the first page load. */
   previousPath: string | null;
+  /** Inside the desktop shell or an installed app, where there is no landing page to show. */
+  insideApp?: boolean;
 }
 
 function isManuscriptsPath(path: string | null): boolean {
   return path !== null && (path === paths.manuscripts || path.startsWith(`${paths.manuscripts}/`));
 }
 
-/** Where splash sends the user once the session is initialised. */
-export function decideSplash({ user, online }: GuardContext): GuardDecision {
-  if (!user) return redirectTo(paths.login);
+/**
+ * Where splash sends the user once the session is initialised. Nobody signed in: in a browser
+ * the home page (what Quire is, sign up, log in), in an app straight to login.
+ */
+export function decideSplash({ user, online, insideApp = false }: GuardContext): GuardDecision {
+  if (!user) return redirectTo(insideApp ? paths.login : marketingPath('home'));
   if (online && user.settings.password_temporary === true) return redirectTo(paths.changePassword);
   return redirectTo(paths.manuscripts);
 }

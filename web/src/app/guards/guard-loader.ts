@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 
 import { markOnce } from '@/lib/perf-marks';
-import { isOnline } from '@/lib/platform';
+import { isInstalledApp, isOnline } from '@/lib/platform';
 import { session } from '@/lib/session';
 
 import { previousPath } from './navigation-history';
@@ -24,6 +24,7 @@ export const appGuardDeps: GuardDeps = {
   session,
   isOnline,
   previousPath,
+  isInsideApp: isInstalledApp,
   onLateRefusal: (to) => lateRefusalHandler?.(to),
 };
 

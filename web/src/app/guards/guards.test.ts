@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { paths } from '@/lib/paths';
+import { marketingPath, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 import { buildUser } from '@/testing/build-user';
@@ -54,8 +54,16 @@ describe('splash', () => {
     expect(initialise).toHaveBeenCalledTimes(1);
   });
 
-  it('sends an anonymous visitor to login', async () => {
+  it('sends an anonymous visitor to the home page, which says what Quire is', async () => {
     const { deps } = fakeDeps({ initialisesTo: null });
+    await expect(runGuard({ kind: 'splash' }, deps)).resolves.toEqual(
+      redirect(marketingPath('home')),
+    );
+  });
+
+  it('sends an anonymous user of the installed app straight to login', async () => {
+    const { deps } = fakeDeps({ initialisesTo: null });
+    deps.isInsideApp = () => true;
     await expect(runGuard({ kind: 'splash' }, deps)).resolves.toEqual(redirect(paths.login));
   });
 

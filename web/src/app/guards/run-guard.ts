@@ -9,6 +9,8 @@ export interface GuardDeps {
   session: Pick<SessionStore, 'getState' | 'initialise' | 'peekUser'>;
   isOnline(): boolean;
   previousPath(): string | null;
+  /** True inside the desktop shell or an installed app. */
+  isInsideApp?(): boolean;
   /**
    * Where a route let in on the cached user goes when the server's answer refuses it after all
    * (the session ended elsewhere, the user lost a level): called once the session is verified.
@@ -35,7 +37,12 @@ async function userFor(
 }
 
 function decide(access: RouteAccess, user: SessionUser | null, deps: GuardDeps): GuardDecision {
-  return decideAccess(access, { user, online: deps.isOnline(), previousPath: deps.previousPath() });
+  return decideAccess(access, {
+    user,
+    online: deps.isOnline(),
+    previousPath: deps.previousPath(),
+    insideApp: deps.isInsideApp?.() ?? false,
+  });
 }
 
 /**

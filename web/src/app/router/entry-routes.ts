@@ -30,15 +30,21 @@ export const forwardingRoutes: RouteObject[] = [
 ];
 
 /**
- * Marketing pages next to the app (placeholders until the marketing work). Open to everyone:
- * signed-in writers reach them from the Help menu too.
+ * Marketing pages next to the app: the home page, the others placeholders until the marketing
+ * work. Open to everyone: signed-in writers reach them from the Help menu too.
  */
 export const marketingRoutes: RouteObject[] = MARKETING_PAGES.map((page) => ({
   path: page.path.slice(1),
-  lazy: lazyPage(
-    () => import('@/features/marketing/marketing-page'),
-    (m) => m.marketingPageFor(page.id),
-  ),
+  lazy:
+    page.id === 'home'
+      ? lazyPage(
+          () => import('@/features/marketing/home-page'),
+          (m) => m.HomePage,
+        )
+      : lazyPage(
+          () => import('@/features/marketing/marketing-page'),
+          (m) => m.marketingPageFor(page.id),
+        ),
 }));
 
 /**

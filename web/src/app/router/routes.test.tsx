@@ -47,9 +47,17 @@ afterEach(() => {
 });
 
 describe('an anonymous visitor', () => {
-  it('is forwarded from splash to login', async () => {
+  it('lands from splash on the home page, which says what Quire is and offers a way in', async () => {
     open('/');
-    expect(await heading('Log in')).toBeInTheDocument();
+    expect(await heading('Write your next book with Quire')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Write offline, sync later' }),
+    ).toBeVisible();
+    for (const link of screen.getAllByRole('link', { name: 'Sign up' }))
+      expect(link).toHaveAttribute('href', '/auth/sign_up');
+    for (const link of screen.getAllByRole('link', { name: 'Log in' }))
+      expect(link).toHaveAttribute('href', '/auth/login');
+    expect(screen.queryByRole('link', { name: 'Open my manuscripts' })).toBeNull();
   });
 
   it('asks the server about a possible session and, on 404, is treated as nobody', async () => {
@@ -99,7 +107,7 @@ describe('an anonymous visitor', () => {
 
   it('goes back to the web app from auth_redir without a code', async () => {
     open('/auth_redir');
-    expect(await heading('Log in')).toBeInTheDocument();
+    expect(await heading('Write your next book with Quire')).toBeInTheDocument();
   });
 });
 
@@ -108,9 +116,25 @@ describe('a signed-in writer', () => {
     session.setUser(buildUser({ level: LEVELS.writer }));
   });
 
-  it('is sent to login by splash while the server does not confirm the session', async () => {
+  it('is sent to the home page by splash while the server does not confirm the session', async () => {
     open('/');
-    expect(await heading('Log in')).toBeInTheDocument();
+    expect(await heading('Write your next book with Quire')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open my manuscripts' })).toBeNull();
+  });
+
+  it('is offered the manuscripts, not Log in or Sign up, on the public pages', async () => {
+    open('/home');
+    expect(await heading('Write your next book with Quire')).toBeInTheDocument();
+    expect(await screen.findAllByRole('link', { name: /my manuscripts$/i })).not.toHaveLength(0);
+    cleanup();
+    open('/pricing');
+    expect(await heading('Pricing')).toBeInTheDocument();
+    const links = await screen.findAllByRole('link', { name: /my manuscripts$/i });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/manuscripts',
+      '/manuscripts',
+    ]);
+    expect(screen.queryByRole('link', { name: /^(Log in|Sign up|Start writing)$/ })).toBeNull();
   });
 
   it('sees manuscripts inside the shell', async () => {

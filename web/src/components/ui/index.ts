@@ -16,6 +16,7 @@ export { Logo } from './logo';
 export { PlaceholderPage } from './placeholder-page';
 export { showSuccess } from './show-success';
 export { TitleInput } from './title-input';
+export { EntryActions } from './entry-actions';
 export { DEFAULT_MODAL_SIZE, DELETE_MODAL_SIZE, SMALL_MODAL_SIZE } from './modal-sizes';
 export { NameDialog } from './name-dialog';
 export { useRequiredTitle } from './use-required-title';

@@ -33,6 +33,8 @@ declare module '@tiptap/core' {
       setSearch: (query: string, options?: { caseSensitive?: boolean }) => ReturnType;
       clearSearch: () => ReturnType;
       findNext: () => ReturnType;
+      /** Makes match `index` the current one; -1 leaves none current (it is elsewhere). */
+      findGoTo: (index: number) => ReturnType;
       findPrevious: () => ReturnType;
       /** Replaces the current match and moves to the next. */
       replaceCurrent: (replacement: string) => ReturnType;
@@ -40,6 +42,18 @@ declare module '@tiptap/core' {
       replaceAll: (replacement: string) => ReturnType;
     };
   }
+}
+
+/** Where `needle` (already lower-cased unless `caseSensitive`) starts in `text`, left to right. */
+export function occurrences(text: string, needle: string, caseSensitive: boolean): number[] {
+  const haystack = caseSensitive ? text : text.toLowerCase();
+  const found: number[] = [];
+  let at = haystack.indexOf(needle);
+  while (at !== -1) {
+    found.push(at);
+    at = haystack.indexOf(needle, at + needle.length);
+  }
+  return found;
 }
 
 /** Occurrences of `needle` in one text block at `pos` (inline atoms count as one character). */
@@ -51,15 +65,11 @@ function blockMatches(
   out: FindMatch[],
 ): void {
   const text = node.textBetween(0, node.content.size, undefined, '\ufffc');
-  const haystack = caseSensitive ? text : text.toLowerCase();
-  let at = haystack.indexOf(needle);
-  while (at !== -1) {
+  for (const at of occurrences(text, needle, caseSensitive))
     out.push({ from: pos + 1 + at, to: pos + 1 + at + needle.length });
-    at = haystack.indexOf(needle, at + needle.length);
-  }
 }
 
-const needleOf = (query: string, caseSensitive: boolean) =>
+export const needleOf = (query: string, caseSensitive: boolean) =>
   caseSensitive ? query : query.toLowerCase();
 
 /** Every occurrence of `query` inside a text block (matches do not cross blocks). */
@@ -192,6 +202,13 @@ export const FindReplace = Extension.create<FindReplaceOptions>({
           const { matches, current } = findState(state);
           if (matches.length === 0) return false;
           if (dispatch) dispatch(moveTo(state, tr, (current + 1) % matches.length));
+          return true;
+        },
+      findGoTo:
+        (index) =>
+        ({ state, tr, dispatch }) => {
+          if (index >= findState(state).matches.length) return false;
+          if (dispatch) dispatch(moveTo(state, tr, Math.max(index, -1)));
           return true;
         },
       findPrevious:

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
+import { footnotesHtml, footnotesStore } from '@/editor';
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor, syncStatusFor } from '@/sync';
@@ -40,6 +41,7 @@ import {
 } from './workspace/remember-place';
 import type { ChapterRow, ManuscriptSettings, Workspace } from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
+import { useTextFocusOnArrival } from './workspace/use-text-focus-on-arrival';
 
 // Not on the path to the chapter's text: their code loads while the chapter opens, and they
 // render after the editor's first frame (`useAfterEditorPaint`).
@@ -57,6 +59,7 @@ const PROPERTIES_WIDTH = 310;
 interface EditorApi {
   getHTML(): string;
   getText(): string;
+  getFootnoteIds(): string[];
   focus(): void;
 }
 
@@ -264,10 +267,22 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     },
     [chapterId, handleWords],
   );
-  const handleEditorReady = useCallback((api: EditorApi | null) => {
+  const keepEditorApi = useCallback((api: EditorApi | null) => {
     editorApi.current = api;
   }, []);
-  const currentHtml = useCallback(() => editorApi.current?.getHTML() ?? '', []);
+  const handleEditorReady = useTextFocusOnArrival(keepEditorApi);
+  // The chapter as a stored version holds it: the text, then the footnotes' bodies.
+  const openDocRef = useRef(openDoc);
+  useEffect(() => {
+    openDocRef.current = openDoc;
+  }, [openDoc]);
+  const currentHtml = useCallback(() => {
+    const api = editorApi.current;
+    if (!api) return '';
+    const doc = openDocRef.current;
+    const notes = doc ? footnotesHtml(footnotesStore(doc), api.getFootnoteIds()) : '';
+    return api.getHTML() + notes;
+  }, []);
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
   // The binder and properties render after the chapter's first frame (the chapter opened,

@@ -1,9 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { PlaceholderPage } from '@/components/ui';
-import { paths } from '@/lib/paths';
+import { EntryActions, PlaceholderPage } from '@/components/ui';
 import type { MarketingPageId } from '@/lib/paths';
 
 interface MarketingPageProps {
@@ -16,12 +14,7 @@ export function MarketingPage({ page }: MarketingPageProps) {
   return (
     <PlaceholderPage title={t(`marketing.pages.${page}`)} description={t('marketing.coming_soon')}>
       <Group justify="center">
-        <Button component={Link} to={paths.signUp}>
-          {t('marketing.start_writing')}
-        </Button>
-        <Button component={Link} to={paths.login} variant="default">
-          {t('marketing.log_in')}
-        </Button>
+        <EntryActions signUpLabel={t('marketing.start_writing')} />
       </Group>
     </PlaceholderPage>
   );

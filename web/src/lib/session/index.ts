@@ -7,7 +7,7 @@ export { createSessionStore } from './session-store';
 export type { KeyValueStore, SessionDeps, SessionState, SessionStore } from './session-store';
 export { applyUserPatch, NotSignedInError, saveUser } from './update-user';
 export type { SaveUserDeps, UserPatch } from './update-user';
-export { useSession } from './use-session';
+export { useKnownUser, useSession } from './use-session';
 export {
   currentUserResponseSchema,
   DARK_MODES,

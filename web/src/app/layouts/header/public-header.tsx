@@ -1,8 +1,8 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
+import { ColorSchemeToggle, EntryActions, LanguagePicker, Logo } from '@/components/ui';
 import { paths } from '@/lib/paths';
 
 /** Header for visitors (marketing pages, shared items opened without an account). */
@@ -22,12 +22,7 @@ export function PublicHeader() {
       <Group gap="xs" wrap="nowrap">
         <LanguagePicker compact />
         <ColorSchemeToggle />
-        <Button component={Link} to={paths.login} variant="default" visibleFrom="xs">
-          {t('header.log_in')}
-        </Button>
-        <Button component={Link} to={paths.signUp}>
-          {t('header.sign_up')}
-        </Button>
+        <EntryActions logInFrom="xs" short />
       </Group>
     </Group>
   );

@@ -9,6 +9,7 @@ import {
   footnotesStore,
   pageSetupFrom,
   storedPageFrom,
+  type FootnoteMatch,
 } from '@/editor';
 import type { SyncStatus } from '@/sync';
 import type { ChapterHandle } from '@/sync/collab';
@@ -156,6 +157,7 @@ function ChapterEditorBody(
   const setup = useMemo(() => pageSetupFrom(settings?.page), [settings?.page]);
 
   const [findMode, setFindMode] = useState<'find' | 'replace' | null>(null);
+  const [footnoteMatch, setFootnoteMatch] = useState<FootnoteMatch | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [composing, setComposing] = useState(false);
   const [pageSetupOpen, setPageSetupOpen] = useState(false);
@@ -168,6 +170,27 @@ function ChapterEditorBody(
       setFindMode(replace ? 'replace' : 'find');
     });
   }, [live]);
+
+  // Escape closes the find bar, else leaves focus mode, wherever the focus is (the button that
+  // turned focus mode on is gone once it is on); a dialog or menu takes its own Escape first.
+  useEffect(() => {
+    if (findMode === null && !focusMode) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('[aria-modal="true"]')) return;
+      if (findMode !== null) {
+        setFindMode(null);
+        // Back to the text, at the match the search left selected (already in view).
+        editor.view.focus();
+      } else {
+        onFocusModeChange(false);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [findMode, focusMode, editor, onFocusModeChange]);
 
   if (contentError) return <ChapterContentError />;
 
@@ -210,7 +233,6 @@ function ChapterEditorBody(
         data-focus-mode={focusMode ? 'on' : 'off'}
         style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && focusMode && findMode === null) onFocusModeChange(false);
           // A read-only editor takes no shortcuts: Mod-f still finds inside it.
           const mod = event.ctrlKey || event.metaKey;
           if (
@@ -261,6 +283,9 @@ function ChapterEditorBody(
                 editor={editor}
                 showReplace={findMode === 'replace'}
                 writable={writable}
+                footnotes={footnoteBodies}
+                footnoteOrder={footnotes}
+                onFootnoteMatch={setFootnoteMatch}
                 onClose={() => {
                   setFindMode(null);
                 }}
@@ -278,7 +303,12 @@ function ChapterEditorBody(
           >
             <PageSheet setup={setup}>
               <EditorContent editor={editor} />
-              <FootnotesList store={footnoteBodies} order={footnotes} writable={writable} />
+              <FootnotesList
+                store={footnoteBodies}
+                order={footnotes}
+                writable={writable}
+                found={footnoteMatch}
+              />
             </PageSheet>
           </div>
           {props.floatingToolbar && !focusMode && (

@@ -15,23 +15,48 @@ import { useEditorState } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { findState } from '@/editor';
+import { findInFootnotes, findState, replaceInFootnotes } from '@/editor';
+import type { FootnoteMatch, FootnotesStore } from '@/editor';
+
+/** The occurrences in the footnote bodies, kept current as the bodies change. */
+function useFootnoteMatches(
+  store: FootnotesStore,
+  order: string[],
+  query: string,
+  caseSensitive: boolean,
+): FootnoteMatch[] {
+  const [matches, setMatches] = useState<FootnoteMatch[]>([]);
+  useEffect(() => {
+    const read = () => {
+      setMatches(findInFootnotes(store, order, query, caseSensitive));
+    };
+    read();
+    return store.observe(read);
+  }, [store, order, query, caseSensitive]);
+  return matches;
+}
 
 /**
- * Find (and replace, when the chapter is writable). The search lives in the editor's plugin;
- * closing the panel clears it, so no match is looked for while writing.
+ * Find (and replace, when the chapter is writable) in the text, then in the footnotes. The
+ * text's search lives in the editor's plugin; closing the panel clears it, so no match is looked
+ * for while writing. A footnote's match is shown by `onFootnoteMatch` (the note is marked).
  */
 export function FindReplacePanel(props: {
   editor: Editor;
   showReplace: boolean;
   writable: boolean;
+  footnotes: FootnotesStore;
+  footnoteOrder: string[];
+  onFootnoteMatch: (match: FootnoteMatch | null) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { editor } = props;
+  const { editor, onFootnoteMatch } = props;
   const [query, setQuery] = useState(() => findState(editor.state).query);
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [replacement, setReplacement] = useState('');
+  /** The current match's place among the footnotes' matches; null while it is in the text. */
+  const [inFootnotes, setInFootnotes] = useState<number | null>(null);
   const findInput = useRef<HTMLInputElement>(null);
   const counts = useEditorState({
     editor,
@@ -40,10 +65,31 @@ export function FindReplacePanel(props: {
       return { total: found.matches.length, current: found.current };
     },
   });
+  const noteMatches = useFootnoteMatches(
+    props.footnotes,
+    props.footnoteOrder,
+    query,
+    caseSensitive,
+  );
+  const inText = counts.total;
+  const total = inText + noteMatches.length;
+  // With no match in the text, the first footnote's is current.
+  const noteIndex =
+    inFootnotes !== null && noteMatches.length > 0
+      ? Math.min(inFootnotes, noteMatches.length - 1)
+      : inText === 0 && noteMatches.length > 0
+        ? 0
+        : null;
+  const noteMatch = noteIndex === null ? null : (noteMatches[noteIndex] ?? null);
+  const currentNumber = noteIndex === null ? counts.current + 1 : inText + noteIndex + 1;
 
   useEffect(() => {
     editor.commands.setSearch(query, { caseSensitive });
   }, [editor, query, caseSensitive]);
+
+  useEffect(() => {
+    onFootnoteMatch(noteMatch);
+  }, [onFootnoteMatch, noteMatch]);
 
   useEffect(() => {
     findInput.current?.focus();
@@ -52,10 +98,38 @@ export function FindReplacePanel(props: {
 
   useEffect(
     () => () => {
+      onFootnoteMatch(null);
       if (!editor.isDestroyed) editor.commands.clearSearch();
     },
-    [editor],
+    [editor, onFootnoteMatch],
   );
+
+  /** Makes match `index` (text first, then footnotes) the current one. */
+  const goTo = (index: number) => {
+    if (total === 0) return;
+    const wrapped = (index + total) % total;
+    if (wrapped < inText) {
+      setInFootnotes(null);
+      editor.commands.findGoTo(wrapped);
+    } else {
+      setInFootnotes(wrapped - inText);
+      if (inText > 0) editor.commands.findGoTo(-1);
+    }
+  };
+  const next = () => {
+    goTo(currentNumber);
+  };
+  const previous = () => {
+    goTo(currentNumber - 2);
+  };
+  const replaceCurrent = () => {
+    if (noteMatch) replaceInFootnotes(props.footnotes, [noteMatch], replacement);
+    else editor.commands.replaceCurrent(replacement);
+  };
+  const replaceAll = () => {
+    editor.commands.replaceAll(replacement);
+    replaceInFootnotes(props.footnotes, noteMatches, replacement);
+  };
 
   const close = () => {
     props.onClose();
@@ -81,14 +155,13 @@ export function FindReplacePanel(props: {
             maxLength={512}
             onChange={(event) => {
               setQuery(event.currentTarget.value);
+              setInFootnotes(null);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                if (event.shiftKey) editor.commands.findPrevious();
-                else editor.commands.findNext();
-              } else if (event.key === 'Escape') {
-                close();
+                if (event.shiftKey) previous();
+                else next();
               }
             }}
             style={{ flex: 1 }}
@@ -96,19 +169,16 @@ export function FindReplacePanel(props: {
           <Text size="xs" c="dimmed" miw={64} pb={6} aria-live="polite">
             {query === ''
               ? ''
-              : counts.total === 0
+              : total === 0
                 ? t('chapter_editor.find.none')
-                : t('chapter_editor.find.count', {
-                    current: counts.current + 1,
-                    total: counts.total,
-                  })}
+                : t('chapter_editor.find.count', { current: currentNumber, total })}
           </Text>
           <Tooltip label={t('chapter_editor.find.previous')} withinPortal>
             <ActionIcon
               variant="subtle"
               aria-label={t('chapter_editor.find.previous')}
-              disabled={counts.total === 0}
-              onClick={() => editor.commands.findPrevious()}
+              disabled={total === 0}
+              onClick={previous}
             >
               <IconChevronUp size={16} />
             </ActionIcon>
@@ -117,8 +187,8 @@ export function FindReplacePanel(props: {
             <ActionIcon
               variant="subtle"
               aria-label={t('chapter_editor.find.next')}
-              disabled={counts.total === 0}
-              onClick={() => editor.commands.findNext()}
+              disabled={total === 0}
+              onClick={next}
             >
               <IconChevronDown size={16} />
             </ActionIcon>
@@ -140,6 +210,7 @@ export function FindReplacePanel(props: {
           checked={caseSensitive}
           onChange={(event) => {
             setCaseSensitive(event.currentTarget.checked);
+            setInFootnotes(null);
           }}
         />
         {props.showReplace && props.writable && (
@@ -154,19 +225,10 @@ export function FindReplacePanel(props: {
               }}
               style={{ flex: 1 }}
             />
-            <Button
-              size="xs"
-              variant="default"
-              disabled={counts.total === 0}
-              onClick={() => editor.commands.replaceCurrent(replacement)}
-            >
+            <Button size="xs" variant="default" disabled={total === 0} onClick={replaceCurrent}>
               {t('chapter_editor.find.replace')}
             </Button>
-            <Button
-              size="xs"
-              disabled={counts.total === 0}
-              onClick={() => editor.commands.replaceAll(replacement)}
-            >
+            <Button size="xs" disabled={total === 0} onClick={replaceAll}>
               {t('chapter_editor.find.replace_all')}
             </Button>
           </Group>

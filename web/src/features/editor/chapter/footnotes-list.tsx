@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { FootnotesStore } from '@/editor';
+import type { FootnoteMatch, FootnotesStore } from '@/editor';
 
 const FOOTNOTE_MAX = 5000;
 
@@ -21,15 +21,25 @@ function useFootnoteBodies(store: FootnotesStore, ids: string[]): Record<string,
 
 /**
  * The footnotes under the text, numbered in document order (`order`, refreshed after edits
- * settle), each body editable where the chapter is.
+ * settle), each body editable where the chapter is. The one holding find's current match
+ * (`found`) is marked, scrolled to, and has the match selected.
  */
 export function FootnotesList(props: {
   store: FootnotesStore;
   order: string[];
   writable: boolean;
+  found?: FootnoteMatch | null;
 }) {
   const { t } = useTranslation();
   const bodies = useFootnoteBodies(props.store, props.order);
+  const foundRow = useRef<HTMLTextAreaElement>(null);
+  const { found } = props;
+  useEffect(() => {
+    const area = foundRow.current;
+    if (!found || !area) return;
+    area.scrollIntoView({ block: 'nearest' });
+    area.setSelectionRange(found.from, found.to);
+  }, [found]);
   if (props.order.length === 0) return null;
   return (
     <section className="chapter-footnotes" aria-label={t('chapter_editor.footnotes.heading')}>
@@ -42,6 +52,8 @@ export function FootnotesList(props: {
                 {index + 1}
               </Text>
               <Textarea
+                ref={found?.id === id ? foundRow : undefined}
+                data-find-current={found?.id === id ? true : undefined}
                 aria-label={label}
                 variant="unstyled"
                 size="xs"

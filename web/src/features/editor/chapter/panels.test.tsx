@@ -175,6 +175,67 @@ describe('chapter editor panels', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
   });
 
+  it('finds and replaces in the footnotes too, after the text', async () => {
+    const handle = fakeChapterHandle({ doc: docWithParagraphs('grey sky') });
+    const { editor } = renderEditor(handle);
+    act(() => {
+      editor.commands.setTextSelection(9);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Footnote' }));
+    const note = await screen.findByRole('textbox', { name: 'Footnote 1' }, { timeout: 3000 });
+    fireEvent.change(note, { target: { value: 'A grey morning, grey again.' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Find and replace' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Find' }), {
+      target: { value: 'GREY' },
+    });
+    expect(await screen.findByText('1 of 3')).toBeInTheDocument();
+    expect(note).not.toHaveAttribute('data-find-current');
+    fireEvent.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    expect(note).toHaveAttribute('data-find-current');
+    expect([
+      (note as HTMLTextAreaElement).selectionStart,
+      (note as HTMLTextAreaElement).selectionEnd,
+    ]).toEqual([2, 6]);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Replace with' }), {
+      target: { value: 'gray' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    expect(footnotesStore(handle.doc).body(footnotesStore(handle.doc).ids()[0] ?? '')).toBe(
+      'A gray morning, grey again.',
+    );
+    expect(await screen.findByText('2 of 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Replace all' }));
+    expect(editor.getText()).toBe('gray sky');
+    expect(note).toHaveValue('A gray morning, gray again.');
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+  });
+
+  it('closes the find bar with Escape wherever the focus is, then leaves focus mode', async () => {
+    const onFocusModeChange = vi.fn();
+    renderEditor(fakeChapterHandle({ doc: docWithParagraphs('text') }), {
+      focusMode: true,
+      onFocusModeChange,
+    });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {
+      key: 'f',
+      ctrlKey: true,
+    });
+    const matchCase = await screen.findByRole('checkbox', { name: 'Match case' });
+    matchCase.focus();
+    fireEvent.keyDown(matchCase, { key: 'Escape' });
+    await waitFor(() => {
+      expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    });
+    expect(onFocusModeChange).not.toHaveBeenCalled();
+
+    // The button that turned focus mode on is gone: the focus is nowhere in the editor.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onFocusModeChange).toHaveBeenCalledWith(false);
+  });
+
   it('opens replace with Mod-h inside the editor', async () => {
     renderEditor(fakeChapterHandle({ doc: docWithParagraphs('text') }));
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Chapter text' }), {

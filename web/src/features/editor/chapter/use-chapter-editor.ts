@@ -15,6 +15,8 @@ export const CURSOR_THROTTLE_MS = 1000;
 export interface EditorApi {
   getHTML(): string;
   getText(): string;
+  /** The footnotes' ids in the order of their references in the text. */
+  getFootnoteIds(): string[];
   focus(): void;
 }
 
@@ -92,6 +94,7 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
     latest.current.onEditorReady?.({
       getHTML: () => editor.getHTML(),
       getText: () => editorText(editor),
+      getFootnoteIds: () => footnoteOrder(editor.state.doc),
       focus: () => {
         editor.commands.focus();
       },

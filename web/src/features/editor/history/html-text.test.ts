@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { htmlToText, wordDiff } from './html-text';
+import { chapterText, htmlToText, wordDiff } from './html-text';
 
 describe('htmlToText', () => {
   it('puts each block on a line of its own and joins inline elements', () => {
@@ -29,7 +29,44 @@ describe('htmlToText', () => {
   });
 });
 
+describe('chapterText', () => {
+  it('keeps the footnotes section out of the text and lists the bodies apart, in order', () => {
+    const html =
+      '<p>A claim.<sup data-type="footnote" class="footnote-ref" data-id="f1"></sup> More.</p>' +
+      '<section data-type="footnotes"><ol><li data-id="f1"><p>Source:  me.</p></li>' +
+      '<li data-id="f2"><p>Another &amp; last.</p></li></ol></section>';
+    expect(chapterText(html)).toEqual({
+      text: 'A claim. More.',
+      footnotes: ['Source: me.', 'Another & last.'],
+    });
+    expect(chapterText('<p>No notes.</p>')).toEqual({ text: 'No notes.', footnotes: [] });
+  });
+});
+
 describe('wordDiff', () => {
+  it('shows words changed one after another as one phrase replaced by another', () => {
+    expect(wordDiff('the quick brown fox jumps', 'the slow red fox jumps')).toEqual([
+      { kind: 'same', text: 'the ' },
+      { kind: 'removed', text: 'quick brown' },
+      { kind: 'added', text: 'slow red' },
+      { kind: 'same', text: ' fox jumps' },
+    ]);
+  });
+
+  it('never cuts a word: a changed word goes and comes whole', () => {
+    expect(wordDiff('It was a great day.', 'It was a grey day.')).toEqual([
+      { kind: 'same', text: 'It was a ' },
+      { kind: 'removed', text: 'great' },
+      { kind: 'added', text: 'grey' },
+      { kind: 'same', text: ' day.' },
+    ]);
+    expect(wordDiff("don't stop", 'do not stop')).toEqual([
+      { kind: 'removed', text: "don't" },
+      { kind: 'added', text: 'do not' },
+      { kind: 'same', text: ' stop' },
+    ]);
+  });
+
   it('marks the words added and removed, in reading order', () => {
     const parts = wordDiff('The cat sat down.', 'The dog sat down.');
     expect(parts.filter((part) => part.kind === 'removed').map((part) => part.text)).toEqual([

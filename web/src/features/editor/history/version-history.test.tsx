@@ -36,9 +36,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open(routes: Record<string, StubRoute>, props: { readOnly?: boolean } = {}) {
+function open(
+  routes: Record<string, StubRoute>,
+  props: { readOnly?: boolean; currentHtml?: string } = {},
+) {
   const calls = stubApi(routes);
-  const currentHtml = vi.fn(() => '<p>The cat sat on the mat.</p>');
+  const currentHtml = vi.fn(() => props.currentHtml ?? '<p>The cat sat on the mat.</p>');
   renderWithProviders(
     <VersionHistory
       chapterId={CHAPTER}
@@ -137,6 +140,53 @@ describe('VersionHistory', { timeout: 20_000 }, () => {
     expect(added).toHaveTextContent('[Only in this version] dog');
     expect(removed).toHaveTextContent('[Only in the current text] cat');
     expect(diff).toHaveTextContent(/sat on the mat\./);
+  });
+
+  it('finds nothing changed when the version has the same text and footnotes as the chapter', async () => {
+    const withNote =
+      '<p>The cat sat.<sup data-type="footnote" class="footnote-ref" data-id="f1"></sup></p>';
+    const notes =
+      '<section data-type="footnotes"><ol><li data-id="f1"><p>A real cat.</p></li></ol></section>';
+    const { user } = open(
+      {
+        ...listing,
+        [`GET /chapter_versions/get/${NAMED}`]: success({ ...named, content: withNote + notes }),
+      },
+      { currentHtml: withNote + notes },
+    );
+    await user.click(await screen.findByText('Before the rewrite'));
+    expect(
+      await screen.findByText('This version has the same text as the chapter now.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('version-footnotes-diff')).toHaveTextContent('1. A real cat.');
+    expect(document.querySelector('ins, del')).toBeNull();
+  });
+
+  it('marks a changed footnote under the footnotes, and a replaced phrase whole', async () => {
+    const { user } = open(
+      {
+        ...listing,
+        [`GET /chapter_versions/get/${NAMED}`]: success({
+          ...named,
+          content:
+            '<p>The quick brown fox.</p><section data-type="footnotes"><ol>' +
+            '<li data-id="f1"><p>Old source.</p></li></ol></section>',
+        }),
+      },
+      {
+        currentHtml:
+          '<p>The slow red fox.</p><section data-type="footnotes"><ol>' +
+          '<li data-id="f1"><p>New source.</p></li></ol></section>',
+      },
+    );
+    await user.click(await screen.findByText('Before the rewrite'));
+    const text = await screen.findByTestId('version-diff');
+    expect(text).toHaveTextContent(
+      'The [Only in the current text] slow red [Only in this version] quick brown fox.',
+    );
+    const notes = screen.getByTestId('version-footnotes-diff');
+    expect(notes.querySelector('del')).toHaveTextContent('New');
+    expect(notes.querySelector('ins')).toHaveTextContent('Old');
   });
 
   it('restores a version after a confirmation', async () => {

@@ -15,14 +15,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_MODAL_SIZE, TitleInput, useRequiredTitle } from '@/components/ui';
 import { isOnline } from '@/lib/platform';
 
-import { htmlToText, wordDiff } from './html-text';
+import { chapterText, wordDiff } from './html-text';
+import type { DiffPart } from './html-text';
 import {
   addVersion,
   deleteVersion,
@@ -497,14 +498,54 @@ const REMOVED_STYLE = {
   textDecoration: 'line-through',
 };
 
-/** The word-level changes from the current text to `version`, each run labelled. */
+/** Runs of a comparison, each change labelled for screen readers; a replaced phrase and its
+ * replacement are set apart by a space. */
+function DiffRuns({ parts, testId }: { parts: DiffPart[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text component="div" size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid={testId}>
+      {parts.map((part, index) =>
+        part.kind === 'same' ? (
+          <span key={index}>{part.text}</span>
+        ) : part.kind === 'added' ? (
+          <Fragment key={index}>
+            {parts[index - 1]?.kind === 'removed' && ' '}
+            <ins style={ADDED_STYLE}>
+              <VisuallyHidden>{`[${t('history.legend_added')}] `}</VisuallyHidden>
+              {part.text}
+            </ins>
+          </Fragment>
+        ) : (
+          <del key={index} style={REMOVED_STYLE}>
+            <VisuallyHidden>{`[${t('history.legend_removed')}] `}</VisuallyHidden>
+            {part.text}
+          </del>
+        ),
+      )}
+    </Text>
+  );
+}
+
+/**
+ * The word-level changes from the current text to `version`, each run labelled: the text with
+ * the text, the footnotes with the footnotes (numbered, one a line).
+ */
 function VersionDiff({ version, currentHtml }: { version: Version; currentHtml: () => string }) {
   const { t } = useTranslation();
-  const parts = useMemo(
-    () => wordDiff(htmlToText(currentHtml()), htmlToText(version.content)),
-    [version, currentHtml],
-  );
-  const changed = parts.some((part) => part.kind !== 'same');
+  const { text, footnotes } = useMemo(() => {
+    const now = chapterText(currentHtml());
+    const then = chapterText(version.content);
+    const numbered = (notes: string[]) =>
+      notes.map((note, i) => `${String(i + 1)}. ${note}`).join('\n');
+    return {
+      text: wordDiff(now.text, then.text),
+      footnotes:
+        now.footnotes.length + then.footnotes.length === 0
+          ? []
+          : wordDiff(numbered(now.footnotes), numbered(then.footnotes)),
+    };
+  }, [version, currentHtml]);
+  const changed = [...text, ...footnotes].some((part) => part.kind !== 'same');
   return (
     <Stack gap="xs">
       <Text size="sm" fw={600}>
@@ -520,28 +561,15 @@ function VersionDiff({ version, currentHtml }: { version: Version; currentHtml: 
       </Group>
       {!changed && <Text size="sm">{t('history.no_changes')}</Text>}
       <ScrollArea.Autosize mah="50vh">
-        <Text
-          component="div"
-          size="sm"
-          style={{ whiteSpace: 'pre-wrap' }}
-          data-testid="version-diff"
-        >
-          {parts.map((part, index) =>
-            part.kind === 'same' ? (
-              <span key={index}>{part.text}</span>
-            ) : part.kind === 'added' ? (
-              <ins key={index} style={ADDED_STYLE}>
-                <VisuallyHidden>{`[${t('history.legend_added')}] `}</VisuallyHidden>
-                {part.text}
-              </ins>
-            ) : (
-              <del key={index} style={REMOVED_STYLE}>
-                <VisuallyHidden>{`[${t('history.legend_removed')}] `}</VisuallyHidden>
-                {part.text}
-              </del>
-            ),
-          )}
-        </Text>
+        <DiffRuns parts={text} testId="version-diff" />
+        {footnotes.length > 0 && (
+          <>
+            <Text size="xs" fw={600} mt="sm" mb={4}>
+              {t('history.footnotes')}
+            </Text>
+            <DiffRuns parts={footnotes} testId="version-footnotes-diff" />
+          </>
+        )}
       </ScrollArea.Autosize>
     </Stack>
   );

@@ -7,11 +7,9 @@ import { eastOffset } from '../stats/calendar';
 import { countsTowardManuscript } from '../stats/manuscript-words';
 import { dailyGoal, todayWords } from '../stats/writing-record';
 import type { ChapterRow, Workspace } from '../workspace/types';
-import { reportSaveFailure } from './use-chapter-draft';
+import { ManuscriptGoalsForm } from './manuscript-goals-form';
+import { EDIT_SAVE_DELAY_MS, reportSaveFailure } from './use-chapter-draft';
 import type { SaveChapter } from './use-chapter-draft';
-
-/** Edits are written this long after the last keystroke (and on blur). */
-export const EDIT_SAVE_DELAY_MS = 600;
 
 interface GoalsProps {
   workspace: Workspace;
@@ -115,6 +113,7 @@ export function GoalsSection({
         now={now}
         offset={offset}
       />
+      {!readOnly && <ManuscriptGoalsForm workspace={workspace} />}
     </Stack>
   );
 }

@@ -210,6 +210,46 @@ describe('the properties sidebar', () => {
     expect(screen.queryByTestId('daily-goal')).not.toBeInTheDocument();
   });
 
+  it('sets the manuscript’s word goal, deadline and days off, and shows the daily goal', async () => {
+    const { user, fake } = setup();
+    expect(screen.getByText('No word goal for this manuscript.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Manuscript word goal' }), '1000');
+    await user.tab();
+    await waitFor(() => {
+      expect(screen.getByTestId('manuscript-goal')).toHaveTextContent('1,000 words');
+    });
+    const deadline = screen.getByLabelText('Deadline');
+    await user.type(deadline, '2999-12-31');
+    await user.click(screen.getByRole('checkbox', { name: 'Sat' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sun' }));
+
+    expect(fake.manuscriptCalls).toEqual([
+      { goals: { words: 1000 } },
+      { goals: { deadline: '2999-12-31' } },
+      { goals: { daysoff: [6] } },
+      { goals: { daysoff: [6, 0] } },
+    ]);
+    expect(fake.workspace.manuscript.goals).toEqual({
+      words: 1000,
+      deadline: '2999-12-31',
+      daysoff: [6, 0],
+    });
+    expect(screen.getByTestId('daily-goal')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Sun' })).toBeChecked();
+
+    await user.clear(deadline);
+    expect(fake.manuscriptCalls.at(-1)).toEqual({ goals: { deadline: null } });
+    expect(screen.queryByTestId('daily-goal')).not.toBeInTheDocument();
+  });
+
+  it('shows the manuscript’s goal but no form to a reader who may not change it', () => {
+    setup({ canWrite: false, manuscript: { goals: { words: 5000 } } });
+    expect(screen.getByTestId('manuscript-goal')).toHaveTextContent('5,000 words');
+    expect(screen.queryByRole('textbox', { name: 'Manuscript word goal' })).toBeNull();
+    expect(screen.queryByLabelText('Deadline')).toBeNull();
+  });
+
   it('excludes the chapter from the manuscript’s word count with the toggle', async () => {
     const { user, fake } = setup({
       manuscript: { settings: { chapters_excluded_for_word_count: [OTHER] } },

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { showError, showSuccess, TitleInput } from '@/components/ui';
 
 import type { ChapterRow, MetaSection } from '../workspace/types';
-import { EDIT_SAVE_DELAY_MS } from './goals-section';
 import {
   addSection,
   editSection,
@@ -27,6 +26,7 @@ import {
   SECTION_TITLE_MAX,
   sortedSections,
 } from './meta-sections';
+import { EDIT_SAVE_DELAY_MS } from './use-chapter-draft';
 import type { SaveChapter } from './use-chapter-draft';
 
 interface SectionsEditorProps {

@@ -15,6 +15,9 @@ export type ChapterChanges = Pick<Partial<ChapterRow>, 'settings' | 'meta' | 'go
 /** Computes the fields to write from the chapter as it is now (with earlier unsaved changes). */
 export type SaveChapter = (change: (chapter: ChapterRow) => ChapterChanges) => void;
 
+/** Edits are written this long after the last keystroke (and on blur). */
+export const EDIT_SAVE_DELAY_MS = 600;
+
 export function reportSaveFailure(error: unknown): void {
   showError(errorContentFrom(error));
 }

@@ -20,6 +20,7 @@ import { SMALL_SCREEN_QUERY, TitleInput, DEFAULT_MODAL_SIZE, useBusySubmit } fro
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
 
+import { templateText } from '../api/template-text';
 import { groupTemplates, useTemplates } from '../api/templates-api';
 import type { Template } from '../api/templates-api';
 
@@ -57,23 +58,32 @@ function TemplatePicker({
               {t(`manuscripts.new_manuscript.categories.${group.category}`)}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-              {group.templates.map((template) => (
-                <Radio.Card key={template.id} value={template.id} p="sm" radius="md" type="button">
-                  <Group wrap="nowrap" align="flex-start" gap="sm">
-                    <Radio.Indicator mt={2} />
-                    <Stack gap={2}>
-                      <Text fw={600} size="sm">
-                        {template.name}
-                      </Text>
-                      {template.description !== '' && (
-                        <Text size="xs" c="dimmed" lineClamp={3}>
-                          {template.description}
+              {group.templates.map((template) => {
+                const { name, description } = templateText(t, template);
+                return (
+                  <Radio.Card
+                    key={template.id}
+                    value={template.id}
+                    p="sm"
+                    radius="md"
+                    type="button"
+                  >
+                    <Group wrap="nowrap" align="flex-start" gap="sm">
+                      <Radio.Indicator mt={2} />
+                      <Stack gap={2}>
+                        <Text fw={600} size="sm">
+                          {name}
                         </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
+                        {description !== '' && (
+                          <Text size="xs" c="dimmed" lineClamp={3}>
+                            {description}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </Radio.Card>
+                );
+              })}
             </SimpleGrid>
           </Stack>
         ))}
@@ -105,7 +115,7 @@ export function NewManuscriptDialog({ onCreate, onClose, online }: NewManuscript
     const chosen = templates.find((template) => template.id === id);
     // Until the writer types a title, the template's name stands in for it.
     if (chosen && !titleTouched) {
-      setTitle(chosen.name);
+      setTitle(templateText(t, chosen).name);
       setTitleError(undefined);
     }
   }

@@ -8,8 +8,11 @@ import {
   Stack,
   Text,
   ThemeIcon,
+  Tooltip,
 } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { IconBook2, IconFolder } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -45,24 +48,56 @@ function ItemIcon({ item }: { item: ShelfItem }) {
   );
 }
 
+/** Titles show whole up to this many lines; a longer one is cut, with a tooltip holding it. */
+const TITLE_LINES = 2;
+
+/** True when `element` holds more than it shows (its text is cut by the line clamp). */
+function isCut(element: HTMLElement): boolean {
+  return element.scrollHeight > element.clientHeight + 1;
+}
+
 /** The title, as the link that opens the folder or the manuscript. */
 function ItemLink({ item }: { item: ShelfItem }) {
   const { t } = useTranslation();
+  const title = item.title === '' ? t('manuscripts.item.untitled') : item.title;
+  const titleRef = useRef<HTMLSpanElement>(null);
+  const { ref: sizeRef, width } = useElementSize<HTMLSpanElement>();
+  const ref = useMergedRef(titleRef, sizeRef);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    if (titleRef.current) setCut(isCut(titleRef.current));
+  }, [title, width]);
   return (
-    <Anchor
-      component={Link}
-      to={itemHref(item)}
-      c="inherit"
-      underline="hover"
-      style={{ minWidth: 0, flex: 1 }}
+    <Tooltip
+      label={title}
+      disabled={!cut}
+      events={{ hover: true, focus: true, touch: false }}
+      multiline
+      maw={360}
+      openDelay={300}
+      withinPortal
     >
-      <Group wrap="nowrap" gap="sm">
-        <ItemIcon item={item} />
-        <Text fw={600} truncate="end" component="span" title={item.title}>
-          {item.title === '' ? t('manuscripts.item.untitled') : item.title}
-        </Text>
-      </Group>
-    </Anchor>
+      <Anchor
+        component={Link}
+        to={itemHref(item)}
+        c="inherit"
+        underline="hover"
+        style={{ minWidth: 0, flex: 1 }}
+      >
+        <Group wrap="nowrap" gap="sm">
+          <ItemIcon item={item} />
+          <Text
+            ref={ref}
+            fw={600}
+            lineClamp={TITLE_LINES}
+            component="span"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Text>
+        </Group>
+      </Anchor>
+    </Tooltip>
   );
 }
 

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { paths } from '@/lib/paths';
+import { paths, wantsTextFocus } from '@/lib/paths';
 import { AppDatabase } from '@/storage';
 import { buildFolder, buildManuscript, DAY } from '@/testing/build-shelf';
 import { createFakeShelfRemote } from '@/testing/fake-shelf-remote';
@@ -52,11 +53,24 @@ async function open(path: string, seed: Seed = {}) {
     [
       { path: '/manuscripts', element: wrap(<ManuscriptsPage />) },
       { path: '/manuscripts/:id', element: wrap(<FolderPage />) },
-      { path: '/manuscript/:id', element: <h1>Editor</h1> },
+      { path: '/manuscript/:id', element: <EditorStub /> },
     ],
     path,
   );
   return { db, remote, port, user: userEvent.setup() };
+}
+
+/** Stands in for the editor: which manuscript, whether it was asked for the caret in the text. */
+function EditorStub() {
+  const { id } = useParams();
+  const state: unknown = useLocation().state;
+  return (
+    <>
+      <h1>Editor of {id}</h1>
+      <p>{wantsTextFocus(state) ? 'caret in the text' : 'caret where it was'}</p>
+      <Link to={paths.manuscripts}>Back to the list</Link>
+    </>
+  );
 }
 
 /** The toolbar and the empty state both offer 'New manuscript': the first one. */
@@ -118,7 +132,7 @@ describe('the manuscripts list', () => {
     expect(window.localStorage.getItem('quire.manuscripts_view')).toBe('list');
   });
 
-  it('invites to create something when empty, and Enter creates a blank manuscript', async () => {
+  it('invites to create something when empty; Enter creates a blank manuscript and opens it', async () => {
     const { db, user } = await open(paths.manuscripts);
     expect(await screen.findByText('No manuscripts yet')).toBeVisible();
     await openNewManuscript(user);
@@ -127,10 +141,37 @@ describe('the manuscripts list', () => {
       within(dialog).getByRole('textbox', { name: /Manuscript title/ }),
       'Dune{Enter}',
     );
-    expect(await screen.findByRole('link', { name: 'Dune' })).toBeVisible();
     const rows = await db.manuscripts.toArray();
     expect(rows).toMatchObject([{ title: 'Dune', folder_id: null, pending: 1 }]);
+    const [created] = rows;
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Editor of ${created?.id ?? ''}` }),
+    ).toBeVisible();
+    expect(screen.getByText('caret in the text')).toBeVisible();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the list' }));
+    expect(await screen.findByRole('link', { name: 'Dune' })).toBeVisible();
     expect(screen.getByText('Not synced yet')).toBeVisible();
+  });
+
+  it('opens a manuscript made from a template once the server has made it', async () => {
+    stubApi({
+      'GET /templates/enabled_new': success([
+        { id: 'TplThreeAct', name: 'Three-Act Structure', category: 'fiction', structure: {} },
+      ]),
+    });
+    const { user, remote } = await open(paths.manuscripts, { online: true });
+    await openNewManuscript(user);
+    const dialog = await screen.findByRole('dialog', { name: 'New manuscript' });
+    await user.click(within(dialog).getByText('From a template'));
+    await user.click(await within(dialog).findByRole('radio', { name: /Three-Act Structure/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: /^Editor of / });
+    const [made] = [...remote.rows.manuscripts.values()];
+    expect(made?.title).toBe('Three-Act Structure');
+    expect(heading).toHaveTextContent(`Editor of ${made?.id ?? 'nothing'}`);
+    expect(screen.getByText('caret in the text')).toBeVisible();
   });
 
   it('says so clearly when the device is out of storage', async () => {
@@ -158,6 +199,7 @@ describe('the manuscripts list', () => {
       within(dialog).getByRole('textbox', { name: /Manuscript title/ }),
       'Later{Enter}',
     );
+    await user.click(await screen.findByRole('link', { name: 'Back to the list' }));
     expect(await screen.findByText('Not synced yet')).toBeVisible();
     remote.online = true;
     window.dispatchEvent(new Event('online'));

@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { NameDialog, showSuccess } from '@/components/ui';
-import { paths } from '@/lib/paths';
+import { paths, TEXT_FOCUS_STATE } from '@/lib/paths';
 import type { ManuscriptsPort } from '@/storage';
 
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
@@ -150,19 +150,25 @@ function Shelf({
     }));
   }
 
+  /** Makes the manuscript, then opens it with the caret in its first chapter's text. */
   async function createManuscript(choice: NewManuscriptChoice) {
+    const openNew = (created: { id: string }) => {
+      void navigate(paths.manuscript(created.id), { state: TEXT_FOCUS_STATE });
+    };
     if (choice.source === 'blank') {
       await attempt(async () => {
-        await port.saveManuscript({ title: choice.title, folder_id: folderId });
+        openNew(await port.saveManuscript({ title: choice.title, folder_id: folderId }));
       });
       return;
     }
     const offline = t('manuscripts.new_manuscript.offline');
     await attempt(async () => {
-      await port.createFromTemplate(choice.template.id, {
-        title: choice.title,
-        folder_id: folderId,
-      });
+      openNew(
+        await port.createFromTemplate(choice.template.id, {
+          title: choice.title,
+          folder_id: folderId,
+        }),
+      );
     }, offline);
   }
 
