@@ -46,6 +46,9 @@ test('a writer files a templated manuscript in a folder, renames it, and takes i
   await newDialog.getByRole('radio', { name: /Three-Act Structure/ }).click();
   await newDialog.getByRole('textbox', { name: 'Manuscript title' }).fill('The Long Night');
   await newDialog.getByRole('button', { name: 'Create' }).click();
+  // It opens in the editor; back to the folder.
+  await expect(page).toHaveURL(/\/manuscript\//);
+  await page.goBack();
   await expect(page.getByRole('link', { name: 'The Long Night' })).toBeVisible();
   const [created] = (await apiData(page, '/manuscripts')) as { id: string; folder_id: string }[];
   expect(created).toBeDefined();

@@ -10,6 +10,9 @@ async function newManuscript(page: Page, title: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New manuscript' });
   await dialog.getByRole('textbox', { name: 'Manuscript title' }).fill(title);
   await dialog.getByRole('textbox', { name: 'Manuscript title' }).press('Enter');
+  // It opens in the editor; back to the list.
+  await expect(page).toHaveURL(/\/manuscript\//);
+  await page.goBack();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
 }
 
