@@ -456,7 +456,11 @@ describe('close', () => {
     const t = setup();
     t.last().serverOpens();
     t.last().serverSends(relayed('update', { type: 'folder', id: 'f1', updated_at: 1 }));
+    const before = t.last();
     t.goOnline();
+    // Back online, the socket that looked open is replaced by a new one.
+    expect(before.closedWith).toBe(1000);
+    expect(t.sockets).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(2);
     const socket = t.last();
     t.channel.close();
@@ -466,7 +470,7 @@ describe('close', () => {
     socket.serverCloses(1006);
     socket.serverSends(relayed('update', { type: 'folder', id: 'f2', updated_at: 2 }));
     vi.advanceTimersByTime(60_000);
-    expect(t.sockets).toHaveLength(1);
+    expect(t.sockets).toHaveLength(2);
     expect(t.calls).toEqual([]);
     expect(t.deps.onBackOnline).not.toHaveBeenCalled();
     expect(

@@ -340,12 +340,20 @@ export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
 
   const unsubscribeOnline = (deps.subscribeOnline ?? defaultSubscribeOnline)(() => {
     if (stopped) return;
-    if (!socket) {
-      cancel(reconnectTimer);
-      reconnectTimer = null;
-      tries = 0;
-      connect();
+    // A socket that looks open may have carried nothing across the offline spell (a browser
+    // can keep one open while nothing gets through): a new one joins everything again.
+    const stale = socket;
+    if (stale) {
+      detach(stale);
+      socket = null;
+      open = false;
+      joined.clear();
+      stale.close(1000, 'back online');
     }
+    cancel(reconnectTimer);
+    reconnectTimer = null;
+    tries = 0;
+    connect();
     cancel(backOnlineTimer);
     backOnlineTimer = setTimer(() => {
       backOnlineTimer = null;
