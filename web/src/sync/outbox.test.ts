@@ -191,6 +191,31 @@ describe('a manuscript’s parts', () => {
     expect((await t.db.manuscripts.get('BookDune00000000000001'))?.synced_at).toBe(t.timers.now());
   });
 
+  it('sends a chapter again after its manuscript when the server does not know the manuscript yet', async () => {
+    const t = setup();
+    const book = 'BookDune00000000000001';
+    // Made here and not yet on the server (its own put not queued in this run).
+    await t.db.manuscripts.put({
+      ...serverManuscript(book),
+      ...marks,
+      pending: 1,
+      pending_ops: ['put'],
+    });
+    await t.writer.save('chapters', { manuscript_id: book, name: 'Arrives first' });
+    t.remote.refuse('PUT chapters/put/', 'not_found', 404);
+    await t.afterDebounce();
+    expect(t.problems).toEqual([]);
+    const [chapter] = await t.db.contents.toArray();
+    expect(chapter?.pending).toBe(1);
+
+    await t.db.manuscripts.update(book, { pending: 0, pending_ops: [] });
+    t.remote.seed('manuscripts', serverManuscript(book));
+    t.timers.advance(RETRY_BASE_MS);
+    await t.outbox.idle();
+    expect(t.remote.rows.chapters.size).toBe(1);
+    expect((await t.db.contents.toArray())[0]?.pending).toBe(0);
+  });
+
   it('replays a part’s put and trash calls in order', async () => {
     const t = setup();
     await t.known('BookDune00000000000001');

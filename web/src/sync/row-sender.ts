@@ -2,7 +2,8 @@
  * Sends the pending changes of local rows, one call at a time and in the order they were made
  * (`put`, `delete`, `undelete`, `hard_delete`; ADR 0007 routes by the row's kind). A change
  * the server accepts is settled (a put adopts the stored row: last writer wins); one it
- * refuses is dropped and reported; with no answer (offline, 5xx, 401/403/408/429) everything
+ * refuses is dropped and reported, except a put answered `not_found` while a row it lives in
+ * is still pending here (sent again after it); with no answer (offline, 5xx, 401/403/408/429) everything
  * stays pending and the send stops. Plain TypeScript over the local database and the remote.
  */
 import { isApiError } from '@/lib/api';
@@ -118,6 +119,29 @@ function checkAborted(ctx: SendContext) {
   if (ctx.signal.aborted) throw new SyncAborted();
 }
 
+/** The fields of a row that name a row it lives in, and the table that row is kept in. */
+const PARENT_FIELDS = [
+  ['manuscript_id', 'manuscripts'],
+  ['folder_id', 'folders'],
+  ['chapter_id', 'contents'],
+] as const;
+
+/**
+ * Whether a row the server does not know of a `put`'s row lives in is still pending here: the
+ * server answers `not_found` for a missing parent, and the change must wait for it, not go.
+ */
+async function waitsForParent(ctx: SendContext, kind: EntityKind, id: string): Promise<boolean> {
+  const row = await current(ctx, kind, id);
+  if (!row) return false;
+  for (const [field, table] of PARENT_FIELDS) {
+    const parentId = row[field];
+    if (typeof parentId !== 'string' || parentId === id) continue;
+    const parent = (await ctx.db.table(table).get(parentId)) as LocalRow | undefined;
+    if (parent?.user_id === ctx.userId && parent.pending === 1) return true;
+  }
+  return false;
+}
+
 /** `true` when the server has the change; `false` when it refused it (dropped, reported). */
 async function call(
   ctx: SendContext,
@@ -136,6 +160,10 @@ async function call(
     const code = isApiError(error) ? error.code : 'failed';
     if (code === 'manuscript_is_deleted' && kind !== 'folders') throw new ManuscriptIsDeleted();
     if (ALREADY_DONE[op]?.includes(code)) return true;
+    // Sent again after its parent, never dropped for arriving first.
+    if (op === 'put' && code === 'not_found' && (await waitsForParent(ctx, kind, id))) {
+      throw new NoAnswer();
+    }
     await drop(ctx, kind, id, op);
     ctx.problems.report({ type: 'refused', kind, id, op, code });
     return false;
