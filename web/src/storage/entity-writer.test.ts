@@ -25,6 +25,28 @@ function setup() {
 }
 
 describe('writing a manuscript’s parts (for the editor)', () => {
+  it('stamps a derived change just after the row’s own time, so a newer edit elsewhere wins', async () => {
+    const { engine, db } = setup();
+    const made = await engine.writer.save('chapters', {
+      manuscript_id: 'BookDune00000000000001',
+      name: 'Chapter 1',
+    });
+    await db.contents.update(made.id, { updated_at: T0 - 5_000 });
+    const counted = await engine.writer.save(
+      'chapters',
+      { id: made.id, manuscript_id: 'BookDune00000000000001', stats: { words: 12 } },
+      { derived: true },
+    );
+    expect(counted).toMatchObject({ name: 'Chapter 1', stats: { words: 12 }, pending: 1 });
+    expect(counted.updated_at).toBe(T0 - 4_999);
+    const edited = await engine.writer.save('chapters', {
+      id: made.id,
+      manuscript_id: 'BookDune00000000000001',
+      name: 'Renamed',
+    });
+    expect(edited.updated_at).toBe(T0);
+  });
+
   it('writes the row at once, with its kind and a pending put, scoped to the user', async () => {
     const { engine, db } = setup();
     const row = await engine.writer.save('elements', {

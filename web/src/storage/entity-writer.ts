@@ -20,8 +20,12 @@ export type PartChanges = { id?: string; manuscript_id: string | null } & Record
  * by `kind`). The editor writes rows through this and nothing else.
  */
 export interface EntityWriter {
-  /** Creates or changes a row; resolves to it as stored locally. */
-  save(kind: PartKind, changes: PartChanges): Promise<LocalRow>;
+  /**
+   * Creates or changes a row; resolves to it as stored locally. A `derived` change (a count
+   * kept from the text, not an edit) is stamped just after the row's own time, so it never
+   * wins over a newer edit of the row from another device (rows are last-writer-wins whole).
+   */
+  save(kind: PartKind, changes: PartChanges, options?: { derived?: boolean }): Promise<LocalRow>;
   /** Into the trash (`deleted_at` set). */
   trash(kind: PartKind, id: string): Promise<void>;
   /** Out of the trash. */
@@ -85,13 +89,14 @@ export function createEntityWriter(deps: EntityWriterDeps): EntityWriter {
   }
 
   return {
-    async save(kind, changes) {
+    async save(kind, changes, options) {
       const id = typeof changes.id === 'string' && changes.id !== '' ? changes.id : newId();
       const table = rowTable(db, kind);
       const row = await problems.guard(() =>
         db.transaction('rw', table, async () => {
           const existing = await mine(kind, id);
-          const now = stamp(existing?.updated_at);
+          const now =
+            options?.derived && existing ? existing.updated_at + 1 : stamp(existing?.updated_at);
           const given: Record<string, unknown> = { ...changes };
           for (const key of OWNED) Reflect.deleteProperty(given, key);
           const next: LocalRow = {

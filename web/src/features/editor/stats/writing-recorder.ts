@@ -188,7 +188,12 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
       }
     }
     if (Object.keys(changes).length === 0) return;
-    await workspace.writer.save('chapters', { id, manuscript_id: burst.manuscriptId, ...changes });
+    // Counts, not edits: a rename made meanwhile on another device must not be undone by them.
+    await workspace.writer.save(
+      'chapters',
+      { id, manuscript_id: burst.manuscriptId, ...changes },
+      { derived: true },
+    );
   }
 
   /** The manuscript's stats as stored now (the database's row is ahead of the workspace's). */
