@@ -164,7 +164,7 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
       globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
     });
   const listeners = new Set<() => void>();
-  /** Closed chapters with unacknowledged edits, as the store said at the last look. */
+  /** Chapters whose stored edits the server has not all acknowledged, at the last look. */
   const stored = new Set<string>();
   /** Chapters open in another tab, with the status that tab last told. */
   const elsewhere = new Map<string, { status: ChapterStatus; at: number }>();
