@@ -6,6 +6,8 @@
  */
 import type { ActionLog } from '@/storage/action-log';
 
+import { timersOf } from './timers';
+
 /** Spec §7: first try 500 ms after start, then every 5 s. */
 export const ACTION_LOG_FIRST_SEND_MS = 500;
 export const ACTION_LOG_SEND_INTERVAL_MS = 5_000;
@@ -25,12 +27,7 @@ export interface ActionLogSender {
 }
 
 export function startActionLogSender(deps: ActionLogSenderDeps): ActionLogSender {
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
   const warn =
     deps.warn ??
     ((message: string, detail?: unknown) => {

@@ -9,6 +9,8 @@ import { isApiError } from '@/lib/api';
 import type { AppDatabase } from '@/storage/app-db';
 import type { RowTableName } from '@/storage/entity-kinds';
 
+import { timersOf } from './timers';
+
 /** Waiting for rows, or after a failed try: ask again after 1 s, doubling up to a minute. */
 export const AFTER_ROWS_FIRST_MS = 1_000;
 export const AFTER_ROWS_MAX_MS = 60_000;
@@ -57,12 +59,7 @@ function worthRetrying(error: unknown): 'not_found' | 'no_answer' | false {
 export function createAfterRows(deps: AfterRowsDeps): AfterRows {
   const { db } = deps;
   const log = deps.log ?? console;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
   const entries = new Map<string, Entry>();
 
   async function anyPending(refs: readonly RowRef[]): Promise<boolean> {

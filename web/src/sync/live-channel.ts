@@ -13,6 +13,7 @@ import {
   type AnnouncedValues,
   type UserInteraction,
 } from './live-messages';
+import { timersOf } from './timers';
 
 /** Spec §9: live-sync queue debounce. */
 export const LIVE_QUEUE_DEBOUNCE_MS = 400;
@@ -160,12 +161,7 @@ export function coalesceAndSort(queue: readonly UserInteraction[]): UserInteract
 /** Opens the channel at once and keeps it open until `close()` or the session ends. */
 export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
   const { log, handlers } = deps;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
 
   let socket: WebSocketLike | null = null;
   let open = false;

@@ -22,6 +22,7 @@ import { announcementsFor, manuscriptIdOfKey, manuscriptKey, queueOf, runKey } f
 import type { Announcement, QueueKey, RunResult } from './outbox-run';
 import { ManuscriptIsDeleted, NoAnswer, onlyTrashOp, sendBulk, SyncAborted } from './row-sender';
 import type { SendContext, SentChange } from './row-sender';
+import { timersOf } from './timers';
 
 export type { Announcement, QueueKey } from './outbox-run';
 export { manuscriptKey, queueOf } from './outbox-run';
@@ -91,12 +92,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   const { db, userId, problems } = deps;
   const log = deps.log ?? consoleLog;
   const now = deps.now ?? Date.now;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
 
   const queue = new Map<QueueKey, Entry>();
   const failures = new Map<QueueKey, number>();

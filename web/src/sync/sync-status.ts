@@ -20,6 +20,7 @@ import type { CollabDatabase } from './collab/collab-db';
 import { readChapterRows } from './collab/read-ahead';
 import type { ChapterStatus } from './collab/status';
 import { holdsUnackedEdits, unsyncedChapterIds } from './collab/unsynced';
+import { timersOf } from './timers';
 
 /** While anything is waiting, the local store is looked at again this often. */
 export const SYNC_STATUS_RESCAN_MS = 10_000;
@@ -157,12 +158,7 @@ export function createSyncStatus(deps: SyncStatusDeps): SyncStatus {
   const log = deps.log ?? console;
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   const now = deps.now ?? Date.now;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
   const listeners = new Set<() => void>();
   /** Chapters whose stored edits the server has not all acknowledged, at the last look. */
   const stored = new Set<string>();

@@ -5,6 +5,7 @@
  * refuses the chapter, then closed. What is unsynced is read from the local store, so edits
  * typed before a reload, or in a tab since closed, are sent as surely as the open chapter's.
  */
+import { timersOf } from '../timers';
 import type { CollabConnection } from './collab-connection';
 import type { ChapterStatus } from './status';
 
@@ -58,12 +59,7 @@ const SETTLED: ReadonlySet<ChapterStatus> = new Set(['synced', 'denied', 'read-o
 export function createChapterBacklog(deps: ChapterBacklogDeps): ChapterBacklog {
   const log = deps.log ?? console;
   const waitMs = deps.chapterWaitMs ?? BACKLOG_CHAPTER_WAIT_MS;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
   const refused = new Set<string>();
   let running: Promise<BacklogPass> | null = null;
   let again: Promise<BacklogPass> | null = null;

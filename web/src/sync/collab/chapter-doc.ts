@@ -12,6 +12,7 @@ import { afterPaintOr } from '@/lib/after-paint';
 import type { StoreProblem } from '@/storage/problems';
 import { isQuotaExceeded } from '@/storage/quota';
 
+import { timersOf } from '../timers';
 import { collabDatabase, type CollabDatabase } from './collab-db';
 import { readChapterRows, takeReadAhead } from './read-ahead';
 import { ackedContains, ackedSnapshotOf, unionOfAcked } from './status';
@@ -110,12 +111,7 @@ export async function openChapterDoc(
 ): Promise<ChapterDoc> {
   const db = deps.db ?? collabDatabase();
   const log = deps.log ?? console;
-  const setTimer = deps.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
-  const clearTimer =
-    deps.clearTimeout ??
-    ((handle) => {
-      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
-    });
+  const { setTimer, clearTimer } = timersOf(deps);
   const waitForPaint = deps.afterPaint ?? ((callback) => afterPaintOr(callback, PAINT_WAIT_MS));
   const now = deps.now ?? Date.now;
 
