@@ -82,6 +82,21 @@ function serverManuscript(overrides: Partial<Manuscript> & { id: string }): Manu
 }
 
 describe('writing locally first', () => {
+  it('stamps a derived change of a manuscript just after its own time, so a newer edit elsewhere wins', async () => {
+    const { db, remote, port } = setup();
+    remote.online = false;
+    const saved = await port.saveManuscript({ title: 'The Long Night', folder_id: null });
+    await db.manuscripts.update(saved.id, { updated_at: T0 - 5_000 });
+    const counted = await port.saveManuscript(
+      { id: saved.id, title: 'The Long Night', stats: { words: 40 } },
+      { derived: true },
+    );
+    expect(counted.updated_at).toBe(T0 - 4_999);
+    expect(counted.pending).toBe(true);
+    const renamed = await port.saveManuscript({ id: saved.id, title: 'The Longest Night' });
+    expect(renamed.updated_at).toBe(T0);
+  });
+
   it('keeps a new manuscript on the device, pending, when the server cannot be reached', async () => {
     const { db, remote, port } = setup();
     remote.online = false;

@@ -130,14 +130,20 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
     return row?.user_id === userId && isVisible(row) ? row : undefined;
   }
 
-  async function save(kind: ShelfKind, changes: Record<string, unknown>): Promise<LocalShelfRow> {
+  async function save(
+    kind: ShelfKind,
+    changes: Record<string, unknown>,
+    options?: { derived?: boolean },
+  ): Promise<LocalShelfRow> {
     const id = typeof changes.id === 'string' && changes.id !== '' ? changes.id : newId();
     const table = shelfTable(db, kind);
     const nameKey = kind === 'folders' ? 'name' : 'title';
     const row = await problems.guard(() =>
       db.transaction('rw', db.folders, db.manuscripts, async () => {
         const existing = await mine(kind, id);
-        const now = stamp(existing?.updated_at);
+        // A derived change never wins over a newer edit made elsewhere (rows are whole).
+        const now =
+          options?.derived && existing ? existing.updated_at + 1 : stamp(existing?.updated_at);
         const base = existing ?? {
           id,
           [nameKey]: '',
@@ -246,8 +252,8 @@ export function createLocalFirstPort(deps: LocalFirstPortDeps): ManuscriptsPort 
       live('manuscripts', (rows) => rows.map((row) => toStored(row) as StoredManuscript)),
     saveFolder: async (changes: FolderChanges) =>
       toStored(await save('folders', changes)) as StoredFolder,
-    saveManuscript: async (changes: ManuscriptChanges) =>
-      toStored(await save('manuscripts', changes)) as StoredManuscript,
+    saveManuscript: async (changes: ManuscriptChanges, options?: { derived?: boolean }) =>
+      toStored(await save('manuscripts', changes, options)) as StoredManuscript,
     deleteFolder: (id) => trashCall('folders', [id], 'delete'),
     deleteManuscript: (id) => trashCall('manuscripts', [id], 'delete'),
     recover: (kind, id) => trashCall(kind, [id], 'undelete'),

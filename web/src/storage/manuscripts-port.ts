@@ -54,7 +54,11 @@ export interface ManuscriptsPort {
   /** Creates or changes a folder (fresh `updated_at`); refuses a blank name and cycles. */
   saveFolder(changes: FolderChanges): Promise<StoredFolder>;
   /** Creates or changes a manuscript (fresh `updated_at`); refuses a blank title. */
-  saveManuscript(changes: ManuscriptChanges): Promise<StoredManuscript>;
+  /** `derived`: a count kept from the text, not an edit (see `EntityWriter.save`). */
+  saveManuscript(
+    changes: ManuscriptChanges,
+    options?: { derived?: boolean },
+  ): Promise<StoredManuscript>;
 
   /** Into the trash; a folder's live children move up to its parent (spec §4). */
   deleteFolder(id: string): Promise<void>;

@@ -130,7 +130,7 @@ describe('recording writing from live word counts', () => {
       }),
     ]);
     expect(saveManuscript).toHaveBeenCalledTimes(1);
-    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 165 } });
+    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 165 } }, { derived: true });
   });
 
   it('continues the hour’s record and the last session on flush, ignoring other users’ rows', async () => {
@@ -228,7 +228,7 @@ describe('recording writing from live word counts', () => {
         goals: { today_words: 5, today_words_date: '2026-11-24' },
       }),
     ]);
-    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 445 } });
+    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 445 } }, { derived: true });
   });
 
   it('saves the manuscript’s count only when the stored one differs', async () => {
@@ -244,7 +244,7 @@ describe('recording writing from live word counts', () => {
     expect(saveManuscript).not.toHaveBeenCalled();
     record(ONE, 111);
     await act(() => flush());
-    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 151 } });
+    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 151 } }, { derived: true });
   });
 
   it('writes a burst when the writing crosses into a new hour', async () => {
@@ -279,7 +279,7 @@ describe('recording writing from live word counts', () => {
     expect(await live('contents')).toEqual([
       expect.objectContaining({ id: NOTES, stats: { words: 90 } }),
     ]);
-    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 100 } });
+    expect(saveManuscript).toHaveBeenCalledWith({ stats: { words: 100 } }, { derived: true });
   });
 
   it('writes no records or sessions for someone else’s manuscript', async () => {

@@ -218,7 +218,7 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
     const total = manuscriptWords(workspace.manuscript, workspace.chapters, fresh);
     const stats = await storedManuscriptStats(workspace);
     if (total !== stats?.words) {
-      await workspace.saveManuscript({ stats: { ...stats, words: total } });
+      await workspace.saveManuscript({ stats: { ...stats, words: total } }, { derived: true });
     }
   }
 

@@ -86,7 +86,8 @@ export interface Workspace {
    * Changes the manuscript row; `settings`, `goals`, `stats` and `meta` are merged one level
    * deep into what is stored (give only the keys that change).
    */
-  saveManuscript(changes: Partial<ManuscriptRow>): Promise<void>;
+  /** `derived`: a count kept from the text, not an edit; a newer edit elsewhere wins over it. */
+  saveManuscript(changes: Partial<ManuscriptRow>, options?: { derived?: boolean }): Promise<void>;
   /** False for a Viewer or Commenter of someone else's manuscript. */
   canWrite: boolean;
   /** Whether the user may comment: a writer, or a Commenter the manuscript is shared with. */

@@ -173,13 +173,13 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
       manuscript: row,
       ...structure,
       writer: engine.writer,
-      async saveManuscript(changes) {
+      async saveManuscript(changes, options) {
         // Documents merge one level deep, so a part's change keeps the other settings.
         const stored = (await db.manuscripts.get(row.id)) as ManuscriptRow | undefined;
-        await engine.port.saveManuscript({
-          ...mergeManuscriptChanges(stored, changes),
-          id: row.id,
-        });
+        await engine.port.saveManuscript(
+          { ...mergeManuscriptChanges(stored, changes), id: row.id },
+          options,
+        );
       },
       canWrite,
       canComment: canWrite || row.shared_permissions === SHARE_COMMENT,
