@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
+import { seededRandom } from '../src/testing/seeded-random';
 import { logInThroughPage } from './support/accounts';
 import { caretAtEnd, chapterText, SYNC } from './support/editor';
 import { expect, test } from './support/fixtures';
@@ -25,18 +26,6 @@ const SEEDS = (process.env.QUIRE_E2E_SEEDS ?? '7,20261127')
   .split(',')
   .map((seed) => Number(seed.trim()));
 const MOVES = 10;
-
-/** mulberry32: a small seeded generator, so a schedule can be replayed. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Laptop {
   name: string;
@@ -72,7 +61,7 @@ for (const seed of SEEDS) {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const random = generator(seed);
+    const random = seededRandom(seed);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const { writer, device, ids } = await writerWithThreeChapters(browser);
     const manuscriptUrl = device.page.url().replace(/\?.*$/, '');

@@ -17,6 +17,7 @@ import {
   type SyncStatus,
   type TabChannel,
 } from '@/sync/sync-status';
+import { seededRandom } from '@/testing/seeded-random';
 
 import { createChapterBacklog, type ChapterBacklog } from './backlog';
 import {
@@ -41,18 +42,6 @@ const MOVES = 30;
 const FIRST_SEED = Number(process.env.FIRST_SEED ?? 1);
 const SEEDS = Array.from({ length: Number(process.env.SEEDS ?? 25) }, (_, i) => FIRST_SEED + i);
 const silentLog = { warn: () => undefined };
-
-/** mulberry32: a tiny seeded PRNG, so a schedule can be replayed from its seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,7 +117,7 @@ let runs = 0;
 
 async function runSchedule(seed: number): Promise<void> {
   runs += 1;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => {
     const item = items[Math.floor(random() * items.length)];
     if (item === undefined) throw new Error('pick from nothing');
