@@ -1,7 +1,10 @@
 import {
+  ColorInput,
+  Drawer,
   localStorageColorSchemeManager,
   MantineProvider,
   mergeThemeOverrides,
+  Modal,
   PasswordInput,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -17,6 +20,7 @@ import { storageKeys } from '@/lib/storage-keys';
 import {
   colorSchemeFromDarkMode,
   createAppTheme,
+  readableCssVariables,
   selectionColors,
   useEffectiveThemeSelection,
 } from '@/lib/theme';
@@ -71,6 +75,9 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   const { t } = useTranslation(undefined, { i18n });
   const selection = useEffectiveThemeSelection();
   const toggleLabel = t('common.toggle_password');
+  const closeLabel = t('common.close');
+  const eyeDropperLabel = t('common.pick_colour');
+  // Buttons Mantine draws without a text of their own get one, in the interface's language.
   const theme = useMemo(
     () =>
       mergeThemeOverrides(createAppTheme(selectionColors(selection)), {
@@ -78,9 +85,18 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
           PasswordInput: PasswordInput.extend({
             defaultProps: { visibilityToggleButtonProps: { 'aria-label': toggleLabel } },
           }),
+          Modal: Modal.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+          }),
+          Drawer: Drawer.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+          }),
+          ColorInput: ColorInput.extend({
+            defaultProps: { eyeDropperButtonProps: { 'aria-label': eyeDropperLabel } },
+          }),
         },
       }),
-    [selection, toggleLabel],
+    [selection, toggleLabel, closeLabel, eyeDropperLabel],
   );
   useThemeColorMeta(selectionColors(selection).primaryColor);
   return (
@@ -88,6 +104,7 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
       <MantineProvider
         theme={theme}
         colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={readableCssVariables}
         defaultColorScheme="auto"
         env={env}
       >

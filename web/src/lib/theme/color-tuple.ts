@@ -60,7 +60,8 @@ export function lightness(value: string): number {
   return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255;
 }
 
-function mix(from: Rgb, to: Rgb, amount: number): Rgb {
+/** `amount` of the way from `from` to `to` (0 keeps `from`). */
+export function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   return {
     r: from.r + (to.r - from.r) * amount,
     g: from.g + (to.g - from.g) * amount,

@@ -6,7 +6,8 @@ export {
   lightness,
   normaliseHex,
 } from './color-tuple';
-export { createAppTheme } from './create-app-theme';
+export { createAppTheme, readableCssVariables } from './create-app-theme';
+export { contrastRatio, readableOn } from './contrast';
 export {
   CUSTOM_THEME_DEFAULTS,
   DEFAULT_THEME_ID,
