@@ -22,7 +22,7 @@ export function RouteErrorPage() {
   }
 
   return (
-    <Center mih="100dvh" px="md">
+    <Center component="main" mih="100dvh" px="md">
       <Stack align="center" gap="md" ta="center" maw={520}>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           {t('errors.page_title')}

@@ -27,7 +27,13 @@ export function LanguagePicker({ compact = false }: LanguagePickerProps) {
           size="sm"
           px={compact ? 8 : undefined}
           leftSection={compact ? undefined : <IconLanguage size={16} stroke={1.6} />}
-          aria-label={t('language.picker_label')}
+          aria-label={
+            compact
+              ? t('language.picker_label')
+              : t('language.picker_current', {
+                  language: t(`language.${current === 'es' ? 'es' : 'en'}`),
+                })
+          }
           data-testid="language-picker"
         >
           {compact ? (

@@ -97,7 +97,7 @@ export function LoginPage() {
             </Button>
             <Text size="sm" ta="center">
               {t('auth.login.no_account')}{' '}
-              <Anchor component={Link} to={paths.signUp}>
+              <Anchor component={Link} to={paths.signUp} underline="always">
                 {t('auth.login.create_account')}
               </Anchor>
             </Text>

@@ -8,6 +8,7 @@ import {
   Loader,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
 import {
@@ -310,6 +311,10 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     />
   );
   const showSides = !focusMode;
+  const title =
+    manuscript.title !== undefined && manuscript.title !== ''
+      ? manuscript.title
+      : t('workspace.untitled');
 
   return (
     <Box
@@ -327,8 +332,8 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
       >
         <Suspense fallback={null}>{binder}</Suspense>
       </SidePanel>
+      {/* The app shell's main landmark holds the workspace; this column is not a second one. */}
       <Box
-        component="main"
         style={{
           flex: 1,
           minWidth: 0,
@@ -337,6 +342,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
           overflow: 'hidden',
         }}
       >
+        {!showSides && <VisuallyHidden component="h1">{title}</VisuallyHidden>}
         {showSides && (
           <Group
             justify="space-between"
@@ -355,10 +361,8 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
                   <IconLayoutSidebarLeftExpand size={18} />
                 </ActionIcon>
               )}
-              <Text fw={600} truncate="end">
-                {manuscript.title !== undefined && manuscript.title !== ''
-                  ? manuscript.title
-                  : t('workspace.untitled')}
+              <Text component="h1" fw={600} fz="md" m={0} truncate="end">
+                {title}
               </Text>
               {/* With the sides: the first number formatted on a page load costs ~10 ms. */}
               {sidesShown && (

@@ -11,7 +11,8 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('app.document_title', { page: t('not_found.title') }));
   return (
-    <Center mih="100dvh" px="md">
+    // Shown outside every layout (unknown paths, errors), so it is its own main landmark.
+    <Center component="main" mih="100dvh" px="md">
       <Stack align="center" gap="lg" ta="center" maw={520}>
         <Text
           component="p"

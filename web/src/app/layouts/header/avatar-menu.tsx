@@ -12,13 +12,38 @@ interface AvatarMenuProps {
 }
 
 /** Profile menu on larger screens. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+function firstLetters(word: string, count: number): string {
+  return Array.from(graphemes.segment(word), (part) => part.segment)
+    .slice(0, count)
+    .join('');
+}
+
+/** Up to two initials of a name, as the avatar shows them. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const letters =
+    words.length <= 1
+      ? firstLetters(words[0] ?? '', 2)
+      : words
+          .slice(0, 2)
+          .map((word) => firstLetters(word, 1))
+          .join('');
+  return letters.toUpperCase();
+}
+
 export function AvatarMenu({ user, onLogout }: AvatarMenuProps) {
   const { t } = useTranslation();
+  // The button's name holds the initials it shows, so that speech users can say what they see.
+  const shown = initials(user.name);
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.profile')}>
-          <Avatar name={user.name} color="initials" radius="xl" size={34} />
+        <UnstyledButton aria-label={t('header.profile_of', { name: user.name, initials: shown })}>
+          <Avatar name={user.name} color="initials" radius="xl" size={34}>
+            {shown}
+          </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -58,54 +58,58 @@ export function MobileDrawer({
 }: MobileDrawerProps) {
   const { t } = useTranslation();
   return (
-    <Drawer
+    // The compound form, so that the dialog itself (not a wrapper without a role) is labelled.
+    <Drawer.Root
       opened={opened}
       onClose={onClose}
       position="right"
       size="min(22rem, 88vw)"
-      withCloseButton={false}
       padding={0}
-      aria-label={t('header.options')}
     >
-      <Stack gap={0} mih="100dvh">
-        <NavLink
-          component="button"
-          label={t('header.back')}
-          leftSection={<IconChevronLeft size={18} />}
-          onClick={onClose}
-          fw={600}
-          py="md"
-        />
-        <Divider />
-        <Stack gap={2} px="md" py="sm">
-          <Text fw={600} truncate>
-            {user.name}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {user.email}
-          </Text>
-        </Stack>
-        <Divider />
-        <ScrollArea style={{ flex: 1 }}>
-          <CommandLinks commands={settings} onClose={onClose} />
-          <Divider my="xs" label={t('header.help')} labelPosition="left" px="md" />
-          <CommandLinks commands={help} onClose={onClose} />
-          <Divider my="xs" />
-          <NavLink
-            component="button"
-            label={t('header.logout')}
-            leftSection={<IconLogout size={18} stroke={1.6} />}
-            c="red"
-            onClick={() => {
-              onClose();
-              onLogout();
-            }}
-          />
-        </ScrollArea>
-        <Text size="xs" c="dimmed" ta="center" py="md">
-          {t('app.version', { version: env.appVersion })}
-        </Text>
-      </Stack>
-    </Drawer>
+      <Drawer.Overlay />
+      <Drawer.Content aria-label={t('header.options')}>
+        <Drawer.Body>
+          <Stack gap={0} mih="100dvh">
+            <NavLink
+              component="button"
+              label={t('header.back')}
+              leftSection={<IconChevronLeft size={18} />}
+              onClick={onClose}
+              fw={600}
+              py="md"
+            />
+            <Divider />
+            <Stack gap={2} px="md" py="sm">
+              <Text fw={600} truncate>
+                {user.name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Stack>
+            <Divider />
+            <ScrollArea style={{ flex: 1 }}>
+              <CommandLinks commands={settings} onClose={onClose} />
+              <Divider my="xs" label={t('header.help')} labelPosition="left" px="md" />
+              <CommandLinks commands={help} onClose={onClose} />
+              <Divider my="xs" />
+              <NavLink
+                component="button"
+                label={t('header.logout')}
+                leftSection={<IconLogout size={18} stroke={1.6} />}
+                c="red"
+                onClick={() => {
+                  onClose();
+                  onLogout();
+                }}
+              />
+            </ScrollArea>
+            <Text size="xs" c="dimmed" ta="center" py="md">
+              {t('app.version', { version: env.appVersion })}
+            </Text>
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

@@ -43,7 +43,9 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   if (!draft) {
     return (
       <Stack gap="sm" p="sm" aria-label={t('properties.title')} component="section">
-        <Title order={4}>{t('properties.title')}</Title>
+        <Title order={2} size="h4">
+          {t('properties.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('properties.no_chapter')}
         </Text>
@@ -57,7 +59,9 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   return (
     <Stack gap="md" p="sm" aria-label={t('properties.title')} component="section">
       <Stack gap={2}>
-        <Title order={4}>{name}</Title>
+        <Title order={2} size="h4">
+          {name}
+        </Title>
         <Text size="sm" c="dimmed" data-testid="chapter-words">
           {words === null
             ? t('properties.counting')
