@@ -126,7 +126,8 @@ json.dump(spec, sys.stdout)' >"$dir/broken-openapi.json"
   # `users/sessions`). The refresh stays: without the refresh cookie, which is not sent, it
   # cannot rotate this session.
   local status=0
-  "$VENV/bin/schemathesis" run "$location" \
+  # From the run's own directory: Schemathesis keeps a cache of what it found in the current one.
+  (cd "$dir" && "$VENV/bin/schemathesis" run "$location" \
     --url "http://127.0.0.1:$PORT/api/v4" \
     --header "Cookie: quire_session=$session" \
     --header "X-Requested-With: quire" \
@@ -143,7 +144,7 @@ json.dump(spec, sys.stdout)' >"$dir/broken-openapi.json"
     --generation-database none \
     --no-color \
     --report junit --report-dir "$dir/report" \
-    >"$dir/schemathesis.out" 2>&1 || status=$?
+    >"$dir/schemathesis.out" 2>&1) || status=$?
   cat "$dir/schemathesis.out"
   stop_server
   if [ "$status" != 0 ]; then
