@@ -16,11 +16,11 @@ QUIRE_DEBUG := $(CARGO_TARGET_DIR)/debug/quire
 QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
-        test-rust test-web test-e2e lint fmt openapi clean bench bench-collab bench-editor
+        test-rust test-api-fuzz test-web test-e2e lint fmt openapi clean bench bench-collab bench-editor
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
-	@echo "make test  - set up and run every test (Rust on SQLite and PostgreSQL, Vitest, Playwright)"
+	@echo "make test  - set up and run every test (Rust and Schemathesis on SQLite and PostgreSQL, Vitest, Playwright)"
 	@echo "make openapi - regenerate openapi.json after changing an endpoint"
 
 ## ---- make run -------------------------------------------------------------------------
@@ -47,7 +47,7 @@ web-build: web-deps
 
 ## ---- make test ------------------------------------------------------------------------
 
-test: setup test-rust test-web test-e2e
+test: setup test-rust test-api-fuzz test-web test-e2e
 	@echo "make test: every suite passed"
 
 setup: web-deps
@@ -57,6 +57,12 @@ test-rust:
 	cargo fmt --all -- --check
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	scripts/test-rust.sh
+
+# Schemathesis against the served OpenAPI document, signed in, on SQLite and PostgreSQL
+# (scripts/test-schemathesis.sh); `make test` runs it after test-rust. `scripts/test-schemathesis.sh
+# --break-schema` shows that a document which lies fails it.
+test-api-fuzz: server-debug
+	QUIRE_BIN=$(QUIRE_DEBUG) scripts/test-schemathesis.sh
 
 test-web: web-deps
 	cd $(WEB) && npm run lint && npm run typecheck && NO_COLOR=1 npm test

@@ -166,8 +166,8 @@ pub struct MultipleItem {
     pub id: String,
     /// `success`, or `not_found` for an id the caller cannot read, whether or not it exists.
     pub status: &'static str,
-    /// The manuscript with its rows, on success.
-    #[schema(value_type = Object)]
+    /// The manuscript with its rows, on success; `null` otherwise.
+    #[schema(value_type = Option<Object>)]
     pub manuscript: Option<Value>,
 }
 

@@ -175,22 +175,23 @@ fn state_changing_gets() -> OpenApiRouter<AppState> {
             $api$(.routes(routes!(entities::$kind::undelete)))+
         };
     }
-    let api = OpenApiRouter::new()
+    let mut api = OpenApiRouter::new()
         .routes(routes!(auth::logout, auth::logout_post))
         .routes(routes!(auth::refresh_token))
         .routes(routes!(auth::resend_verify_email))
         .routes(routes!(two_factor::enable_totp_step1))
         .routes(routes!(chapter_versions::undelete))
         .routes(routes!(entities::manuscripts::undelete));
-    every_kind_but_manuscripts!(undelete, api)
-        .route_layer(axum::middleware::from_fn(crate::auth::csrf::state_changing))
+    api = every_kind_but_manuscripts!(undelete, api);
+    openapi::refused_cross_site(api.get_openapi_mut());
+    api.route_layer(axum::middleware::from_fn(crate::auth::csrf::state_changing))
 }
 
 /// The whole application: `/api/v4` (JSON, enveloped), `/api/*` refusals, and the web app
 /// for every other path.
 pub fn router(state: AppState) -> Router {
     let (api, spec) = api_routes().split_for_parts();
-    let spec_json = openapi::to_json(&spec);
+    let spec_json = openapi::to_json(&openapi::complete(spec));
     let api = api
         .route(
             "/openapi.json",

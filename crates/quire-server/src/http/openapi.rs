@@ -1,9 +1,14 @@
-//! The OpenAPI document: generated from the handlers' annotations, served at
+//! The OpenAPI document: generated from the handlers' annotations, completed with the answers
+//! every operation can give whatever its handler (see [`answers`]), served at
 //! `/api/v4/openapi.json` and committed as `openapi.json` (a test fails when they drift).
+
+mod answers;
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use utoipa::OpenApi;
+
+pub use answers::{OPEN_OPERATIONS, refused_cross_site};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,6 +22,12 @@ use utoipa::OpenApi;
         license(name = "AGPL-3.0-only")
     ),
     servers((url = "/api/v4")),
+    components(schemas(
+        quire_protocol::ErrorBody,
+        super::entities::ChildrenMode,
+        super::manuscripts::Direction,
+        super::manuscripts::SortBy
+    )),
     tags(
         (name = "reference", description = "Public reference data; no login needed."),
         (name = "two-factor", description = "Two-factor sign-in by authenticator app (TOTP) or \
@@ -41,10 +52,17 @@ pub fn to_json(spec: &utoipa::openapi::OpenApi) -> String {
     json
 }
 
-/// The whole document, as `quire openapi` prints it.
+/// The whole document, as `quire openapi` prints it and the server serves it.
 pub fn document() -> String {
     let (_, spec) = super::api_routes().split_for_parts();
-    to_json(&spec)
+    to_json(&complete(spec))
+}
+
+/// The routes' document with what every operation can answer besides its handler's own
+/// answers: the refusals of the extractors and layers, and the session it needs.
+pub fn complete(mut spec: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    answers::add_common(&mut spec);
+    spec
 }
 
 pub(crate) fn json_response(json: String) -> Response {

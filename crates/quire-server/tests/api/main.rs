@@ -22,6 +22,7 @@ mod mail_delivery;
 mod manuscripts;
 mod nul;
 mod openapi;
+mod openapi_answers;
 mod reference;
 mod routes;
 mod sharing;
