@@ -207,6 +207,30 @@ impl Hub {
         }
     }
 
+    /// Sends a change's announcement to the user-joined sockets of `users` and, with a
+    /// manuscript, to every socket joined to it (each once).
+    pub fn announce(&self, users: &[&str], manuscript_id: Option<&str>, frame: &str) {
+        let mut inner = self.lock();
+        let mut targets: HashSet<u64> = HashSet::new();
+        for user in users {
+            targets.extend(
+                inner
+                    .by_user
+                    .get(*user)
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|s| inner.sockets.get(s).is_some_and(|e| e.joined_user)),
+            );
+        }
+        if let Some(manuscript_id) = manuscript_id {
+            targets.extend(inner.by_manuscript.get(manuscript_id).into_iter().flatten());
+        }
+        for target in targets {
+            inner.send(target, frame);
+        }
+    }
+
     /// Drops `user_id`'s joins to a manuscript and tells their sockets why.
     pub fn revoke(&self, user_id: &str, manuscript_id: &str, reason: &'static str) {
         let mut inner = self.lock();
