@@ -4,10 +4,9 @@
 // against the same instance's devices as the baseline, and both ways. Writes
 // bench/results/feed-<date>.md and ends with a SUMMARY line. See ../README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { homedir } from 'node:os';
 import WebSocket from 'ws';
 
 import { killAll } from './proc.js';
@@ -106,6 +105,8 @@ async function main() {
         return;
       }
       samples[change.through][instance].push(at - change.sentAt);
+      if (instance === change.through) change.firstLocal = Math.min(change.firstLocal, at);
+      else change.remote.push(at);
       change.heard += 1;
     };
     log(`connecting ${config.devices} devices of ${config.users} users, half on each instance`);
@@ -124,17 +125,25 @@ async function main() {
     await sleep(500);
     const writeMs = { 0: [], 1: [] };
     let lost = 0;
+    /** Past changes: what never arrived, and how long the other instance took after the first
+     * device on the writing one (which hears it right after the commit). */
+    const hop = [];
+    const settle = (change) => {
+      lost += change.expected - change.heard;
+      if (Number.isFinite(change.firstLocal)) for (const at of change.remote) hop.push(at - change.firstLocal);
+    };
+    const loadAtStart = loadavg()[0];
     for (const through of [0, 1]) {
       log(`${config.changes} renames through instance ${through + 1}, one every ${config.everyMs} ms`);
       const started = [];
       for (let n = 0; n < config.changes; n += 1) {
         const user = users[n % users.length];
         const previous = inFlight.get(user.manuscript);
-        if (previous) lost += previous.expected - previous.heard;
-        const change = { sentAt: performance.now(), through, heard: 0, expected: perUser.get(user.id)[0] + perUser.get(user.id)[1] };
+        if (previous) settle(previous);
+        const change = { sentAt: performance.now(), through, heard: 0, firstLocal: Infinity, remote: [], expected: perUser.get(user.id)[0] + perUser.get(user.id)[1] };
         inFlight.set(user.manuscript, change);
         started.push(
-          call(bases[through], user.cookie, 'PUT', `manuscripts/${user.manuscript}`, { title: `Feed ${n + 1}` }).then(() => {
+          call(bases[through], user.cookie, 'PUT', `manuscripts/${user.manuscript}`, { title: `Feed ${n + 1}`, updated_at: Date.now() }).then(() => {
             writeMs[through].push(performance.now() - change.sentAt);
           }),
         );
@@ -143,18 +152,18 @@ async function main() {
       await Promise.all(started);
       await sleep(1000);
       for (const [manuscript, change] of inFlight) {
-        lost += change.expected - change.heard;
+        settle(change);
         inFlight.delete(manuscript);
       }
     }
     for (const { ws } of devices) ws.close();
-    return report({ samples, writeMs, lost, stray, sockets: devices.length });
+    return report({ samples, writeMs, hop, lost, stray, sockets: devices.length, load: [loadAtStart, loadavg()[0]] });
   } finally {
     await target.stop();
   }
 }
 
-function report({ samples, writeMs, lost, stray, sockets }) {
+function report({ samples, writeMs, hop, lost, stray, sockets, load }) {
   const line = (label, values) =>
     `| ${label} | ${values.length} | ${ms(median(values))} | ${ms(percentile(values, 95))} | ${ms(percentile(values, 99))} | ${ms(Math.max(...values))} |`;
   const cross = [...samples[0][1], ...samples[1][0]];
@@ -164,13 +173,13 @@ function report({ samples, writeMs, lost, stray, sockets }) {
   const text = [
     `# The change feed across instances — ${date}`,
     '',
-    `Two release \`quire\` processes on one PostgreSQL database; ${sockets} live sockets (\`/api/v4/ws\`,`,
+    `Two \`quire\` processes (\`${binary}\`) on one PostgreSQL database; ${sockets} live sockets (\`/api/v4/ws\`,`,
     `joined to their user) of ${config.users} users, half on each instance. ${config.changes} manuscript renames`,
     `(\`PUT manuscripts/{id}\`) through each instance in turn, one every ${config.everyMs} ms, round-robin over the`,
     `users: each rename reaches every device of its user. Delivery time is measured from sending the`,
     `request to the announcement's arrival, on one clock (one Node process): it includes the write.`,
     `Compared against: the devices on the writing instance (the in-memory path, the baseline), and`,
-    `the target of p99 ≤ ${config.targetP99Ms} ms on the other instance. Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, shared.`,
+    `the target of p99 ≤ ${config.targetP99Ms} ms on the other instance. Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, shared; load ${load[0].toFixed(1)} at the start, ${load[1].toFixed(1)} at the end.`,
     '',
     '| delivery | samples | median ms | p95 ms | p99 ms | max ms |',
     '|---|---|---|---|---|---|',
@@ -179,6 +188,7 @@ function report({ samples, writeMs, lost, stray, sockets }) {
     line('— written through 2, heard on 1', samples[1][0]),
     line('same instance (baseline)', same),
     line('the write itself (HTTP answer)', [...writeMs[0], ...writeMs[1]]),
+    line('the other instance after the writing one (the NOTIFY hop)', hop),
     '',
     `Announcements lost: ${lost}; unmatched frames: ${stray}. Target p99 ≤ ${config.targetP99Ms} ms on the other instance: ${crossP99 <= config.targetP99Ms ? 'met' : 'NOT met'}.`,
     '',
