@@ -16,7 +16,8 @@ QUIRE_DEBUG := $(CARGO_TARGET_DIR)/debug/quire
 QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
-        test-rust test-api-fuzz test-web test-e2e lint fmt openapi clean bench bench-collab bench-editor
+        test-rust test-api-fuzz test-web test-e2e lint fmt openapi clean bench bench-collab \
+        bench-editor bench-feed
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
@@ -74,7 +75,7 @@ test-e2e: web-build server-debug
 
 BENCH_COLLAB := bench/collab
 
-bench: bench-collab bench-editor
+bench: bench-collab bench-editor bench-feed
 
 # The collab load harness against Quire and Hocuspocus 4 (bench/collab/README.md); writes
 # bench/results/<date>.md. BENCH_QUICK=1 runs a smaller version.
@@ -84,6 +85,11 @@ bench-collab: server-release $(BENCH_COLLAB)/node_modules/.installed
 $(BENCH_COLLAB)/node_modules/.installed: $(BENCH_COLLAB)/package.json $(BENCH_COLLAB)/package-lock.json
 	cd $(BENCH_COLLAB) && npm ci --no-audit --no-fund
 	touch $@
+
+# The change feed across instances: two release servers on one PostgreSQL, 1,000 live sockets,
+# delivery of renames to the other instance (ADR 0016); writes bench/results/feed-<date>.md.
+bench-feed: server-release $(BENCH_COLLAB)/node_modules/.installed
+	cd $(BENCH_COLLAB) && QUIRE_BIN=$(QUIRE_RELEASE) node src/feed.js
 
 # The editor benchmark: typing into a 50,000-word chapter in Quire's editor and in a bare
 # contenteditable, in Chromium (bench/editor/README.md); writes bench/results/editor-<date>.md.

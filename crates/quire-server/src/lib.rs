@@ -8,6 +8,7 @@ pub mod auth;
 pub mod collab;
 pub mod config;
 pub mod error;
+pub mod events;
 pub mod http;
 pub mod live;
 pub mod mail;
@@ -42,6 +43,8 @@ pub struct AppState {
     pub mail_queued: Arc<Notify>,
     /// Where uploaded files' bytes are kept: `<data_dir>/uploads`.
     pub objects: Arc<dyn objects::ObjectStore>,
+    /// Where every committed change is published (the change feed, ADR 0016).
+    pub events: Arc<events::Feed>,
     /// The live channel's open sockets (`/api/v4/ws`, ADR 0009).
     pub live: Arc<live::Hub>,
     /// The open chapter documents (`/api/v4/collab`, ADR 0010).
@@ -85,6 +88,7 @@ impl AppState {
             sms,
             mail_queued: Arc::default(),
             objects,
+            events: Arc::new(events::Feed::new(&store_for_docs)),
             live: Arc::default(),
             collab: quire_collab::Hub::new(Arc::new(collab::StoreLog::new(store_for_docs)), rooms),
             collab_sockets: Arc::default(),
@@ -118,6 +122,8 @@ pub async fn serve(
     let (collab, collab_stop) = (state.collab.clone(), state.collab_stop.clone());
     let stop_doorbell = collab_stop.clone();
     let doorbell = collab::spawn_doorbell(store.clone(), collab.clone(), collab_stop.clone());
+    let stop_feed = tokio_util::sync::CancellationToken::new();
+    let feed = events::feed::spawn(&state, stop_feed.clone()).await;
     let app = http::router(state);
     // The sockets send many small frames (acknowledgements, relayed keystrokes): with Nagle's
     // algorithm each one after the first waits for the peer's delayed ACK, up to 40 ms.
@@ -146,6 +152,10 @@ pub async fn serve(
     let _ = versions.await;
     stop_doorbell.cancel();
     let _ = doorbell.await;
+    stop_feed.cancel();
+    for task in feed {
+        let _ = task.await;
+    }
     if let Some(delivery) = delivery
         && tokio::time::timeout(DELIVERY_STOP_GRACE, delivery)
             .await

@@ -1,7 +1,8 @@
 //! The live multi-device channel `GET /api/v4/ws` (product spec §4 "Live multi-device sync",
 //! §7 "WebSocket messages"; ADR 0009): a signed-in device joins its user and the manuscripts
-//! shared with it, and the server relays each `user_interaction` to the user's other devices
-//! and to the collaborators of the manuscript it names.
+//! shared with it; the change feed's announcements (ADR 0016) reach them through [`Hub::announce`],
+//! and a client's own `user_interaction` is still relayed to the user's other devices and to
+//! the collaborators of the manuscript it names, on this process.
 //!
 //! The [`Hub`] keeps, per socket, a bounded queue of outgoing frames: a socket that falls
 //! [`QUEUE_FRAMES`] behind is closed rather than slowing the others down. The channel only
@@ -202,6 +203,30 @@ impl Hub {
             }
         }
         targets.remove(&from);
+        for target in targets {
+            inner.send(target, frame);
+        }
+    }
+
+    /// Sends a change's announcement to the user-joined sockets of `users` and, with a
+    /// manuscript, to every socket joined to it (each once).
+    pub fn announce(&self, users: &[&str], manuscript_id: Option<&str>, frame: &str) {
+        let mut inner = self.lock();
+        let mut targets: HashSet<u64> = HashSet::new();
+        for user in users {
+            targets.extend(
+                inner
+                    .by_user
+                    .get(*user)
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|s| inner.sockets.get(s).is_some_and(|e| e.joined_user)),
+            );
+        }
+        if let Some(manuscript_id) = manuscript_id {
+            targets.extend(inner.by_manuscript.get(manuscript_id).into_iter().flatten());
+        }
         for target in targets {
             inner.send(target, frame);
         }

@@ -13,6 +13,7 @@ mod connect;
 pub mod docs;
 mod durability;
 mod error;
+pub mod feed;
 pub mod mail_delivery;
 pub mod manuscripts;
 pub mod reference;

@@ -262,7 +262,10 @@ pub async fn logout(
         app.store
             .revoke_session(&actor.user_id, &actor.session_id, now_ms())
             .await?;
-        app.live.close_session(&actor.user_id, &actor.session_id);
+        app.events.publish(crate::events::Event::SessionEnded {
+            user: actor.user_id,
+            session: actor.session_id,
+        });
     }
     Ok((cookies::clear(jar, app.cookies_secure()), Envelope(true)))
 }

@@ -313,6 +313,10 @@ pub(crate) async fn save_content(
                 if let (true, Written::Applied(_), Some(html)) = (forward, &written, &html) {
                     forward_into_document(app, chapter_id, base.as_deref(), html).await;
                 }
+                if let Written::Applied(row) = &written {
+                    app.events
+                        .row_written(&actor.user_id, row, crate::events::Name::Update);
+                }
                 return Ok(Some(written));
             }
             // Another first save of this chapter inserted the row meanwhile: write over it.

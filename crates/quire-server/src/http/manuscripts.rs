@@ -20,6 +20,7 @@ use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
+use crate::events::{self, Event, Name};
 use crate::trees;
 
 /// The wire key of each part kind in a manuscript's answer and in `contents_dates`.
@@ -306,6 +307,8 @@ pub async fn copy(
         .store
         .manuscript_tree(&actor.user_id, new_id.as_str(), Rows::Live)
         .await?;
+    app.events
+        .row_written(&actor.user_id, &copied.manuscript, Name::NewManuscript);
     Ok(Envelope(tree_to_wire(&copied, now)))
 }
 
@@ -498,6 +501,7 @@ async fn delete_all(
         .store
         .hard_delete_all(&actor.user_id, kind, bulk_ids(&body)?)
         .await?;
+    trash_moved(app, actor, kind, deleted);
     Ok(Envelope(BulkDeleted { deleted }))
 }
 
@@ -511,7 +515,23 @@ async fn recover_all(
         .store
         .undelete_all(&actor.user_id, kind, bulk_ids(&body)?, now_ms())
         .await?;
+    trash_moved(app, actor, kind, recovered);
     Ok(Envelope(BulkRecovered { recovered }))
+}
+
+/// After a bulk trash call that moved `moved` rows: the owner's devices reload their lists,
+/// and for manuscripts, the owner's open chapters authenticate again.
+fn trash_moved(app: &AppState, actor: &Actor, kind: EntityKind, moved: u64) {
+    if moved == 0 {
+        return;
+    }
+    app.events
+        .publish(events::lists_changed(&actor.user_id, now_ms(), ""));
+    if kind == EntityKind::Manuscript {
+        app.events.publish(Event::TrashAll {
+            owner: actor.user_id.clone(),
+        });
+    }
 }
 
 /// `POST manuscripts/delete_all`: removes for good the caller's manuscripts in the trash (all,
@@ -630,6 +650,8 @@ pub async fn use_template(
         .store
         .manuscript_tree(&actor.user_id, id.as_str(), Rows::Live)
         .await?;
+    app.events
+        .row_written(&actor.user_id, &tree.manuscript, Name::NewManuscript);
     Ok(Envelope(tree_to_wire(&tree, now)))
 }
 
@@ -680,5 +702,8 @@ async fn restructure(
         .store
         .restructure(&actor.user_id, &id, change, now)
         .await?;
+    if let Some(row) = changed.first() {
+        app.events.row_written(&actor.user_id, row, Name::Update);
+    }
     Ok(Envelope(wire_all(&changed, now)))
 }

@@ -72,11 +72,12 @@ pub async fn share(
             now_ms(),
         )
         .await?;
-    if permission.is_none() {
-        app.live.revoke(&user.id, &manuscript_id, "access_revoked");
-    }
-    // Any change of access: the grantee's open chapters authenticate again.
-    app.collab_sockets.reset_user(&user.id);
+    app.events.publish(crate::events::Event::AccessChanged {
+        owner: actor.user_id,
+        manuscript: manuscript_id,
+        user: user.id,
+        revoked: permission.is_none(),
+    });
     Ok(Envelope(true))
 }
 

@@ -22,6 +22,7 @@ use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::{Actor, cookies};
 use crate::error::ApiError;
+use crate::events::Event;
 use crate::mail::{self, Lang, Message};
 
 /// Options of `users/me`.
@@ -62,6 +63,7 @@ pub async fn update(
     State(app): State<AppState>,
     actor: Actor,
     ApiPath(id): ApiPath<String>,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<UpdateUserRequest>,
 ) -> Result<Envelope<UserEnvelope>, ApiError> {
     if id != actor.user_id {
@@ -96,6 +98,12 @@ pub async fn update(
             now_ms(),
         )
         .await?;
+    app.events.publish(Event::UserUpdated {
+        user: actor.user_id.clone(),
+        device: super::entities::device_header(&headers)
+            .unwrap_or_default()
+            .to_owned(),
+    });
     let row = app.store.user(&actor.user_id).await?;
     Ok(Envelope(UserEnvelope {
         user: user_object(&app, &row, None)?,
@@ -257,7 +265,9 @@ pub async fn delete_account(
 ) -> Result<(CookieJar, Envelope<bool>), ApiError> {
     let row = app.store.user(&actor.user_id).await?;
     app.store.delete_user(&actor.user_id).await?;
-    app.live.close_user(&actor.user_id);
+    app.events.publish(Event::UserDeleted {
+        user: actor.user_id.clone(),
+    });
     if let Err(e) = app.objects.delete_owner(&actor.user_id).await {
         tracing::error!(error = %e, "the deleted account's uploads were not removed");
     }
@@ -311,6 +321,9 @@ pub async fn revoke_session(
     app.store
         .revoke_session(&actor.user_id, &id, now_ms())
         .await?;
-    app.live.close_session(&actor.user_id, &id);
+    app.events.publish(Event::SessionEnded {
+        user: actor.user_id.clone(),
+        session: id,
+    });
     Ok(Envelope(true))
 }

@@ -129,6 +129,40 @@ async fn collaborators_get_the_scope_their_grant_gives_and_strangers_nothing() {
     }
 }
 
+#[tokio::test]
+async fn trashing_a_manuscript_and_recovering_it_reset_its_open_chapters_both_times() {
+    for db in Db::all() {
+        let app = writer_with_a_chapter(db).await;
+        let c1 = id("c1");
+        app.sign_up_as(&app.new_client(), "Ed", "ed@example.com", PASSWORD)
+            .await;
+        app.post_json(
+            "manuscripts/share",
+            &json!({"manuscript_id": id("m1"), "email": "ed@example.com", "permissions": 1}),
+        )
+        .await
+        .data();
+        let mut editor = Client::open(&app, "ed@example.com").await;
+        assert_eq!(editor.join(&c1).await.0, "read-write");
+
+        // In the trash its chapters are read-only: the open socket authenticates again.
+        app.delete(&format!("manuscripts/{}", id("m1")))
+            .await
+            .data();
+        assert_eq!(editor.close_code().await, 4205);
+        let mut editor = Client::open(&app, "ed@example.com").await;
+        assert_eq!(editor.join(&c1).await.0, "readonly");
+
+        // Recovered, they are writable again, and the open socket learns it the same way.
+        app.get(&format!("manuscripts/undelete/{}", id("m1")))
+            .await
+            .data();
+        assert_eq!(editor.close_code().await, 4205);
+        let mut editor = Client::open(&app, "ed@example.com").await;
+        assert_eq!(editor.join(&c1).await.0, "read-write");
+    }
+}
+
 /// What a device holding `state` sends after `edit`, as client `client`.
 fn edit_of(state: &[u8], client: u64, edit: impl FnOnce(&mut yrs::TransactionMut)) -> Vec<u8> {
     let doc = Doc::with_client_id(client);

@@ -12,13 +12,13 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-const PASSWORD: &str = "a writer's long secret";
+pub(crate) const PASSWORD: &str = "a writer's long secret";
 const EXPECT: Duration = Duration::from_secs(2);
 const QUIET: Duration = Duration::from_millis(200);
 
-fn id(name: &str) -> String {
+pub(crate) fn id(name: &str) -> String {
     format!("{name:0<22}")
 }
 
@@ -52,14 +52,14 @@ async fn open(app: &TestApp, cookie: &str) -> Ws {
         .expect("the socket opens")
 }
 
-async fn send(ws: &mut Ws, message: Value) {
+pub(crate) async fn send(ws: &mut Ws, message: Value) {
     ws.send(Message::text(message.to_string()))
         .await
         .expect("the frame is sent");
 }
 
 /// The next text frame, as JSON, within [`EXPECT`].
-async fn next(ws: &mut Ws) -> Value {
+pub(crate) async fn next(ws: &mut Ws) -> Value {
     loop {
         let frame = tokio::time::timeout(EXPECT, ws.next())
             .await
@@ -75,14 +75,14 @@ async fn next(ws: &mut Ws) -> Value {
 }
 
 /// Asserts that no text frame arrives within [`QUIET`].
-async fn quiet(ws: &mut Ws) {
+pub(crate) async fn quiet(ws: &mut Ws) {
     if let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(QUIET, ws.next()).await {
         panic!("expected nothing, got {text}");
     }
 }
 
 /// The code of the close frame that arrives within [`EXPECT`].
-async fn close_code(ws: &mut Ws) -> u16 {
+pub(crate) async fn close_code(ws: &mut Ws) -> u16 {
     loop {
         let frame = tokio::time::timeout(EXPECT, ws.next())
             .await
@@ -95,7 +95,7 @@ async fn close_code(ws: &mut Ws) -> u16 {
     }
 }
 
-async fn join_user(ws: &mut Ws, user_id: &str) {
+pub(crate) async fn join_user(ws: &mut Ws, user_id: &str) {
     send(
         ws,
         json!({"action": "message", "endpoint": "join_user", "user_id": user_id}),
@@ -107,7 +107,7 @@ async fn join_user(ws: &mut Ws, user_id: &str) {
     );
 }
 
-fn join_manuscript(m: &str) -> Value {
+pub(crate) fn join_manuscript(m: &str) -> Value {
     json!({"action": "message", "endpoint": "join_manuscript", "manuscript_id": m})
 }
 

@@ -18,6 +18,7 @@ mod csrf;
 mod durability;
 mod envelope;
 mod live;
+mod live_feed;
 mod mail_delivery;
 mod manuscripts;
 mod nul;

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use quire_core::manuscript::{DeleteMode, next_research_order};
 use quire_core::time::{EpochMs, now_ms};
-use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript};
+use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript, Written};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::IntoParams;
@@ -20,6 +20,7 @@ use super::extract::{ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
+use crate::events::{Event, Name, TrashState};
 
 /// The header a client names its device with (the body's `last_synced_device_id` wins).
 pub const DEVICE_HEADER: &str = "x-device-id";
@@ -62,11 +63,34 @@ pub(crate) async fn put_entity(
         row.order = new_research_order(app, actor, &row).await?;
     }
     let before = text_before(app, actor, kind, &id).await?;
+    let new_manuscript = kind == EntityKind::Manuscript && !exists(app, actor, kind, &id).await?;
     let written = app.store.put(&actor.user_id, row, now).await?;
     if let Some(before) = before {
         chapter_content::forward_written(app, before.as_ref(), &written).await;
     }
+    if let Written::Applied(row) = &written {
+        let name = if new_manuscript {
+            Name::NewManuscript
+        } else {
+            Name::Update
+        };
+        app.events.row_written(&actor.user_id, row, name);
+    }
     Ok(Envelope(wire::to_wire(written.row(), now)))
+}
+
+/// Whether the actor can see a row `id` of `kind`, in the trash or not.
+async fn exists(
+    app: &AppState,
+    actor: &Actor,
+    kind: EntityKind,
+    id: &str,
+) -> Result<bool, ApiError> {
+    match app.store.get(&actor.user_id, kind, id).await {
+        Ok(_) => Ok(true),
+        Err(quire_store::StoreError::NotFound) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The order of a research item put without one: its stored order, or for a new item the
@@ -113,6 +137,9 @@ pub(crate) async fn update_entity(
     if let Some(before) = before {
         chapter_content::forward_written(app, before.as_ref(), &written).await;
     }
+    if let Written::Applied(row) = &written {
+        app.events.row_written(&actor.user_id, row, Name::Update);
+    }
     Ok(Envelope(wire::to_wire(written.row(), now)))
 }
 
@@ -143,7 +170,10 @@ pub(crate) async fn delete_entity(
     query: DeleteQuery,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(raw_id)?;
-    if query.hard_delete.unwrap_or(false) {
+    let stored = app.store.get(&actor.user_id, kind, &id).await?;
+    let now = now_ms();
+    let hard = query.hard_delete.unwrap_or(false);
+    if hard {
         app.store.hard_delete(&actor.user_id, kind, &id).await?;
     } else {
         let mode = match query.children.unwrap_or(ChildrenMode::MoveUp) {
@@ -151,18 +181,25 @@ pub(crate) async fn delete_entity(
             ChildrenMode::Delete => DeleteMode::DeleteChildren,
         };
         app.store
-            .soft_delete(&actor.user_id, kind, &id, mode, now_ms())
+            .soft_delete(&actor.user_id, kind, &id, mode, now)
             .await?;
     }
+    let row = EntityRow {
+        updated_at: now,
+        ..stored
+    };
+    app.events.row_written(&actor.user_id, &row, Name::Delete);
     if kind == EntityKind::Manuscript {
-        app.live.manuscript_gone(&id);
-        // Its chapters become read-only: open ones authenticate again.
-        app.collab_sockets.reset_user(&actor.user_id);
-        if let Ok(grants) = app.store.grants(&actor.user_id, &id).await {
-            for grant in grants {
-                app.collab_sockets.reset_user(&grant.user_id);
-            }
-        }
+        let state = if hard {
+            TrashState::Purged
+        } else {
+            TrashState::Trashed
+        };
+        app.events.publish(Event::Trash {
+            owner: row.user_id,
+            manuscript: id,
+            state,
+        });
     }
     Ok(Envelope(true))
 }
@@ -174,9 +211,19 @@ pub(crate) async fn undelete_entity(
     raw_id: &str,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(raw_id)?;
-    app.store
-        .undelete(&actor.user_id, kind, &id, now_ms())
-        .await?;
+    let now = now_ms();
+    app.store.undelete(&actor.user_id, kind, &id, now).await?;
+    let row = app.store.get(&actor.user_id, kind, &id).await?;
+    app.events.row_written(&actor.user_id, &row, Name::Recover);
+    if kind == EntityKind::Manuscript {
+        // Devices act on updates of a manuscript, not on its recover: it reloads there.
+        app.events.row_written(&actor.user_id, &row, Name::Update);
+        app.events.publish(Event::Trash {
+            owner: row.user_id,
+            manuscript: id,
+            state: TrashState::Recovered,
+        });
+    }
     Ok(Envelope(true))
 }
 
