@@ -31,7 +31,9 @@ import { collabConnectionFor, syncStatusFor } from '@/sync';
 
 import { ChapterEditor, ChapterLoadError } from './chapter';
 import { manuscriptWords } from './stats/manuscript-words';
-import { useWritingRecorder } from './stats/use-writing-recorder';
+import { manuscriptTodayNet, manuscriptTodayWords } from './stats/today-words';
+import { useClock } from './stats/use-clock';
+import { useLiveToday, useWritingRecorder } from './stats/use-writing-recorder';
 import { useAfterPaint } from './use-after-paint';
 import { useOpenedOnce } from './use-opened-once';
 import {
@@ -220,6 +222,14 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
     [recorder],
   );
   const totalWords = manuscriptWords(manuscript, chapters, freshWords);
+  // Today's words, the same number in the header and the properties panel: the stored rows,
+  // with what this device wrote and has not stored yet.
+  const liveToday = useLiveToday(recorder);
+  const { now, offset } = useClock();
+  const todayInput = { manuscript, chapters, now, offsetMin: offset, live: liveToday };
+  const todayCount = manuscriptTodayWords(todayInput);
+  const todayNet = manuscriptTodayNet(todayInput);
+  const today = useMemo(() => ({ words: todayCount, net: todayNet }), [todayCount, todayNet]);
   const editorApi = useRef<EditorApi | null>(null);
 
   const openChapter = useCallback(
@@ -308,6 +318,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
       chapter={chapter}
       chapterWords={chapterId ? (freshWords.get(chapterId) ?? null) : null}
       manuscriptWords={totalWords}
+      today={today}
     />
   );
   const showSides = !focusMode;
@@ -368,6 +379,12 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
               {sidesShown && (
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {t('workspace.manuscript_words', { count: totalWords })}
+                  {' · '}
+                  <Tooltip label={t('workspace.today_words_hint')}>
+                    <span data-testid="header-today-words">
+                      {t('workspace.today_words', { count: today.words })}
+                    </span>
+                  </Tooltip>
                 </Text>
               )}
             </Group>

@@ -24,6 +24,7 @@ import { useChapterBlocked } from './saving-indicator';
 import { SyncIndicator } from './sync-indicator';
 import { ChapterToolbar, FloatingToolbar, FocusModeButton } from './toolbar';
 import { ToolbarTooltipsShown } from './toolbar-tooltip';
+import { useCaretAboveKeyboard } from './use-caret-above-keyboard';
 import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
 
@@ -164,6 +165,8 @@ function ChapterEditorBody(
   const pageSetupMounted = useOpenedOnce(pageSetupOpen);
   const tooltipsShown = useAfterPaint();
   const commentRange = useRef<{ from: number; to: number } | null>(null);
+  const pagesRef = useRef<HTMLDivElement>(null);
+  useCaretAboveKeyboard(editor, pagesRef);
 
   useEffect(() => {
     live.setOpenFind((replace) => {
@@ -295,6 +298,7 @@ function ChapterEditorBody(
         )}
         <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
           <div
+            ref={pagesRef}
             className="chapter-pages"
             onClick={(event) => {
               const anchor = (event.target as HTMLElement).closest('[data-comment-id]');

@@ -20,7 +20,7 @@ import type { BlockStyle, ToolbarState } from './toolbar-state';
  */
 const DROPDOWN = { withinPortal: true, keepMounted: false } as const;
 
-const BLOCK_STYLES: BlockStyle[] = [
+export const BLOCK_STYLES: BlockStyle[] = [
   'paragraph',
   ...HEADING_LEVELS.map((l) => `heading${l}` as const),
 ];
@@ -49,10 +49,28 @@ export function BlockStylePicker(props: { editor: Editor; state: ToolbarState })
   );
 }
 
+/** The families offered: the usual ones, and the one at the caret if it is another. */
+export function familyChoices(current: string): string[] {
+  const families: string[] = [...FONT_FAMILIES];
+  if (!families.includes(current)) families.push(current);
+  return families;
+}
+
+/** The sizes offered (points, ascending): the usual ones, and the one at the caret. */
+export function sizeChoices(current: number): number[] {
+  const sizes: number[] = [...FONT_SIZES_PT];
+  if (!sizes.includes(current)) sizes.push(current);
+  return sizes.sort((a, b) => a - b);
+}
+
+/** A font family as offered: each word capitalised. */
+export function familyLabel(family: string): string {
+  return family.replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
 export function FontFamilyPicker(props: { editor: Editor; state: ToolbarState }) {
   const { t } = useTranslation();
-  const families: string[] = [...FONT_FAMILIES];
-  if (!families.includes(props.state.fontFamily)) families.push(props.state.fontFamily);
+  const families = familyChoices(props.state.fontFamily);
   return (
     <Select
       aria-label={t('chapter_editor.font_family')}
@@ -62,7 +80,7 @@ export function FontFamilyPicker(props: { editor: Editor; state: ToolbarState })
       disabled={!props.state.editable}
       data={families.map((family) => ({
         value: family,
-        label: family.replace(/\b\w/g, (c) => c.toUpperCase()),
+        label: familyLabel(family),
       }))}
       value={props.state.fontFamily}
       onChange={(value) => {
@@ -78,9 +96,7 @@ export function FontFamilyPicker(props: { editor: Editor; state: ToolbarState })
 
 export function FontSizePicker(props: { editor: Editor; state: ToolbarState }) {
   const { t } = useTranslation();
-  const sizes: number[] = [...FONT_SIZES_PT];
-  if (!sizes.includes(props.state.fontSize)) sizes.push(props.state.fontSize);
-  sizes.sort((a, b) => a - b);
+  const sizes = sizeChoices(props.state.fontSize);
   return (
     <Select
       aria-label={t('chapter_editor.font_size')}

@@ -15,7 +15,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 
 import type { ChapterEditorProps } from './chapter-editor';
 import { ChapterEditor } from './index';
-import { sheetStyle } from './page-sheet';
+import { MM_PX, pageFit, sheetStyle } from './page-sheet';
 
 function renderEditor(
   handle: FakeChapterHandle,
@@ -316,5 +316,41 @@ describe('page drawing', () => {
     expect(style.width).toBe('215.9mm');
     expect(style.padding).toBe('10mm 10mm 10mm 10mm');
     expect(String(style.backgroundImage)).toContain('279.4mm');
+  });
+
+  it('scales the whole page to fit, so portrait and landscape keep their shapes', () => {
+    const portrait = pageSetupFrom({ paper_size: 'a4', orientation: 'portrait' });
+    const landscape = pageSetupFrom({ paper_size: 'a4', orientation: 'landscape' });
+    // The room beside the sidebars on a 1280-pixel-wide window.
+    const room = 640;
+    const tall = pageFit(portrait, room);
+    const wide = pageFit(landscape, room);
+    expect(tall).toEqual({ mode: 'print', scale: room / (210 * MM_PX) });
+    expect(wide).toEqual({ mode: 'print', scale: room / (297 * MM_PX) });
+    const tallStyle = sheetStyle(portrait, tall);
+    const wideStyle = sheetStyle(landscape, wide);
+    expect(tallStyle).toMatchObject({ width: '210mm', minHeight: '297mm', maxWidth: 'none' });
+    expect(wideStyle).toMatchObject({ width: '297mm', minHeight: '210mm', maxWidth: 'none' });
+    expect(tallStyle.transform).toBe(`scale(${String(tall.scale)})`);
+    expect(wideStyle.transform).toBe(`scale(${String(wide.scale)})`);
+  });
+
+  it('draws the page at full size when it fits, and fills a phone’s width with its shape and margins scaled', () => {
+    const setup = pageSetupFrom({
+      paper_size: 'letter',
+      orientation: 'portrait',
+      margins: { top: 20, right: 25, bottom: 20, left: 25 },
+    });
+    expect(pageFit(setup, 1200)).toEqual({ mode: 'print', scale: 1 });
+    expect(pageFit(setup, null)).toEqual({ mode: 'print', scale: 1 });
+    expect(sheetStyle(setup, pageFit(setup, 1200)).transform).toBeUndefined();
+    const phone = pageFit(setup, 358);
+    expect(phone.mode).toBe('reflow');
+    const style = sheetStyle(setup, phone);
+    expect(style).toMatchObject({ width: '100%', aspectRatio: '215.9 / 279.4' });
+    const mm = (value: number) =>
+      `${String(Math.round(value * MM_PX * phone.scale * 100) / 100)}px`;
+    expect(style.padding).toBe(`${mm(20)} ${mm(25)} ${mm(20)} ${mm(25)}`);
+    expect(style.transform).toBeUndefined();
   });
 });

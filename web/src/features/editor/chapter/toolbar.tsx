@@ -1,15 +1,11 @@
+/**
+ * The chapter's toolbars: the fixed one above the page (all of it on wide screens; on a phone
+ * one row with a "More" menu for the rest) and the floating one beside it.
+ */
 import { ActionIcon, Divider, Group, Stack } from '@mantine/core';
-import {
-  IconFileSettings,
-  IconMaximize,
-  IconMessagePlus,
-  IconMessages,
-  IconMinimize,
-  IconSearch,
-  IconSuperscript,
-  type Icon,
-} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Editor } from '@tiptap/react';
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,41 +20,33 @@ import {
 import { CommandButton } from './command-button';
 import { BlockStylePicker, FontFamilyPicker, FontSizePicker } from './font-pickers';
 import { LinkButton } from './link-button';
+import { focusAction, toolbarActions } from './toolbar-actions';
+import type { ToolbarAction, ToolbarActions } from './toolbar-actions';
+import { ToolbarMoreMenu } from './toolbar-more-menu';
 import { useToolbarState } from './toolbar-state';
 import { ToolbarTooltip } from './toolbar-tooltip';
 
-export interface ToolbarActions {
-  commentsEnabled: boolean;
-  /** Whether a comment can be started on the selection (writers and Commenters). */
-  canComment: boolean;
-  commentsOpen: boolean;
-  onComment: () => void;
-  onToggleComments: () => void;
-  onFootnote: () => void;
-  onFind: () => void;
-  onPageSetup: () => void;
-  focusMode: boolean;
-  onFocusModeChange: (on: boolean) => void;
-}
+export type { ToolbarActions } from './toolbar-actions';
 
-function ActionButton(props: {
-  label: string;
-  icon: Icon;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  const ActionIconGlyph = props.icon;
+/** Screens this narrow (phones) get the one-row toolbar. */
+const PHONE = '(max-width: 47.99em)';
+
+/** The marks the phone's row keeps; the others are in its menu. */
+const ROW_MARKS = new Set(['bold', 'italic']);
+
+function ActionButton({ action }: { action: ToolbarAction }) {
+  const ActionIconGlyph = action.icon;
   return (
-    <ToolbarTooltip label={props.label}>
+    <ToolbarTooltip label={action.label}>
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={props.label}
-        disabled={props.disabled}
+        aria-label={action.label}
+        disabled={action.disabled}
         onMouseDown={(event) => {
           event.preventDefault();
         }}
-        onClick={props.onClick}
+        onClick={action.onClick}
       >
         <ActionIconGlyph size={18} />
       </ActionIcon>
@@ -71,15 +59,7 @@ export function FocusModeButton(props: {
   onFocusModeChange: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    <ActionButton
-      label={props.focusMode ? t('chapter_editor.focus.exit') : t('chapter_editor.focus.enter')}
-      icon={props.focusMode ? IconMinimize : IconMaximize}
-      onClick={() => {
-        props.onFocusModeChange(!props.focusMode);
-      }}
-    />
-  );
+  return <ActionButton action={focusAction(props.focusMode, props.onFocusModeChange, t)} />;
 }
 
 /**
@@ -93,9 +73,11 @@ export function ChapterToolbar(props: {
   end?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { editor, actions } = props;
+  const { editor } = props;
+  const phone = useMediaQuery(PHONE, undefined, { getInitialValueInEffect: false });
   const state = useToolbarState(editor, props.writable);
   const writable = state.editable;
+  const actions = toolbarActions(props.actions, { writable, hasSelection: state.hasSelection }, t);
   const commands = (list: typeof markCommands) =>
     list.map((command) => (
       <CommandButton key={command.id} editor={editor} command={command} state={state} />
@@ -108,60 +90,45 @@ export function ChapterToolbar(props: {
       gap={4}
       px="sm"
       py={6}
-      wrap="wrap"
+      wrap={phone ? 'nowrap' : 'wrap'}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      {commands(historyCommands)}
-      <Divider orientation="vertical" />
-      <BlockStylePicker editor={editor} state={state} />
-      <FontFamilyPicker editor={editor} state={state} />
-      <FontSizePicker editor={editor} state={state} />
-      <Divider orientation="vertical" />
-      {commands(markCommands)}
-      <LinkButton editor={editor} link={state.link} disabled={!writable} />
-      <Divider orientation="vertical" />
-      {commands(blockCommands)}
-      {commands(alignCommands)}
-      <Divider orientation="vertical" />
-      {commands(insertCommands)}
-      <ActionButton
-        label={t('chapter_editor.footnotes.insert')}
-        icon={IconSuperscript}
-        disabled={!writable}
-        onClick={actions.onFootnote}
-      />
-      {actions.commentsEnabled && (
-        <ActionButton
-          label={t('chapter_editor.comments.button')}
-          icon={IconMessagePlus}
-          disabled={!actions.canComment || !state.hasSelection}
-          onClick={actions.onComment}
-        />
+      {phone ? (
+        <>
+          {commands(historyCommands)}
+          {commands(markCommands.filter((command) => ROW_MARKS.has(command.id)))}
+          <LinkButton editor={editor} link={state.link} disabled={!writable} />
+          <ToolbarMoreMenu
+            editor={editor}
+            state={state}
+            marks={markCommands.filter((command) => !ROW_MARKS.has(command.id))}
+            actions={actions}
+          />
+        </>
+      ) : (
+        <>
+          {commands(historyCommands)}
+          <Divider orientation="vertical" />
+          <BlockStylePicker editor={editor} state={state} />
+          <FontFamilyPicker editor={editor} state={state} />
+          <FontSizePicker editor={editor} state={state} />
+          <Divider orientation="vertical" />
+          {commands(markCommands)}
+          <LinkButton editor={editor} link={state.link} disabled={!writable} />
+          <Divider orientation="vertical" />
+          {commands(blockCommands)}
+          {commands(alignCommands)}
+          <Divider orientation="vertical" />
+          {commands(insertCommands)}
+          {actions.map((action) => (
+            <Fragment key={action.id}>
+              {action.id === 'find' && <Divider orientation="vertical" />}
+              <ActionButton action={action} />
+            </Fragment>
+          ))}
+        </>
       )}
-      {actions.commentsEnabled && (
-        <ActionButton
-          label={t('chapter_editor.comments.panel')}
-          icon={IconMessages}
-          onClick={actions.onToggleComments}
-        />
-      )}
-      <Divider orientation="vertical" />
-      <ActionButton
-        label={t('chapter_editor.find.open')}
-        icon={IconSearch}
-        onClick={actions.onFind}
-      />
-      <ActionButton
-        label={t('chapter_editor.page_setup.open')}
-        icon={IconFileSettings}
-        disabled={!writable}
-        onClick={actions.onPageSetup}
-      />
-      <FocusModeButton
-        focusMode={actions.focusMode}
-        onFocusModeChange={actions.onFocusModeChange}
-      />
-      <Group ml="auto" gap="xs">
+      <Group ml="auto" gap="xs" wrap="nowrap">
         {props.end}
       </Group>
     </Group>

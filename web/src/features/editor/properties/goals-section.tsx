@@ -1,11 +1,11 @@
 import { Group, NumberInput, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { eastOffset } from '../stats/calendar';
 import { countsTowardManuscript } from '../stats/manuscript-words';
-import { dailyGoal, todayWords } from '../stats/writing-record';
+import { useClock } from '../stats/use-clock';
+import { dailyGoal } from '../stats/writing-record';
 import type { ChapterRow, Workspace } from '../workspace/types';
 import { ManuscriptGoalsForm } from './manuscript-goals-form';
 import { EDIT_SAVE_DELAY_MS, reportSaveFailure } from './use-chapter-draft';
@@ -16,37 +16,28 @@ interface GoalsProps {
   chapter: ChapterRow;
   chapterWords: number;
   manuscriptWords: number;
+  /** Today's words (`manuscriptTodayWords`) and the signed net they come from. */
+  today: TodayCount;
   readOnly: boolean;
   save: SaveChapter;
 }
 
-/** How often the sidebar looks at the clock (today's words reset at local midnight). */
-const CLOCK_TICK_MS = 60_000;
-
-function useToday() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, CLOCK_TICK_MS);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, []);
-  return { now, offset: eastOffset(new Date(now).getTimezoneOffset()) };
+export interface TodayCount {
+  words: number;
+  net: number;
 }
 
-/** The chapter's goal and today's words; the manuscript's count, goal and daily goal. */
+/** The chapter's goal; the manuscript's count, today's words, goal and daily goal. */
 export function GoalsSection({
   workspace,
   chapter,
   chapterWords,
   manuscriptWords,
+  today,
   readOnly,
   save,
 }: GoalsProps) {
   const { t } = useTranslation();
-  const { now, offset } = useToday();
   const stored = chapter.goals?.words ?? 0;
   const [goal, setGoal] = useState<number | string>(stored);
   const [seen, setSeen] = useState(stored);
@@ -62,7 +53,6 @@ export function GoalsSection({
   );
 
   const target = typeof goal === 'number' ? goal : stored;
-  const today = todayWords(chapter.goals, now, offset);
 
   return (
     <Stack gap="xs">
@@ -83,12 +73,6 @@ export function GoalsSection({
           saveGoal.flush();
         }}
       />
-      <Group justify="space-between">
-        <Text size="sm">{t('properties.goals.today_words')}</Text>
-        <Text size="sm" fw={500} data-testid="today-words">
-          {today.toLocaleString()}
-        </Text>
-      </Group>
       {target > 0 ? (
         <>
           <Progress
@@ -107,12 +91,7 @@ export function GoalsSection({
           {t('properties.goals.no_goal')}
         </Text>
       )}
-      <ManuscriptGoals
-        workspace={workspace}
-        manuscriptWords={manuscriptWords}
-        now={now}
-        offset={offset}
-      />
+      <ManuscriptGoals workspace={workspace} manuscriptWords={manuscriptWords} today={today} />
       {!readOnly && <ManuscriptGoalsForm workspace={workspace} />}
     </Stack>
   );
@@ -121,25 +100,21 @@ export function GoalsSection({
 function ManuscriptGoals({
   workspace,
   manuscriptWords,
-  now,
-  offset,
+  today,
 }: {
   workspace: Workspace;
   manuscriptWords: number;
-  now: number;
-  offset: number;
+  today: TodayCount;
 }) {
   const { t } = useTranslation();
-  const { manuscript, chapters } = workspace;
+  const { now, offset } = useClock();
+  const { manuscript } = workspace;
   const goalWords = manuscript.goals?.words ?? 0;
-  // What counts toward the goal before today: today's words of the counted chapters taken off,
-  // so the daily target does not shrink while the writer writes.
-  const writtenToday = chapters
-    .filter((c) => countsTowardManuscript(manuscript, c.id))
-    .reduce((sum, c) => sum + todayWords(c.goals, now, offset), 0);
+  // What counts toward the goal before today: today's net taken off, so the daily target does
+  // not shrink while the writer writes.
   const daily = dailyGoal({
     goalWords,
-    written: Math.max(0, manuscriptWords - writtenToday),
+    written: Math.max(0, manuscriptWords - today.net),
     deadline: manuscript.goals?.deadline,
     daysOff: manuscript.goals?.daysoff,
     now,
@@ -160,6 +135,11 @@ function ManuscriptGoals({
         t('writing_stats.manuscript_words'),
         t('writing_stats.words', { count: manuscriptWords }),
         'manuscript-words',
+      )}
+      {line(
+        t('properties.goals.today_words'),
+        t('writing_stats.words', { count: today.words }),
+        'today-words',
       )}
       {goalWords > 0 ? (
         line(

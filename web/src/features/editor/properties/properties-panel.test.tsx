@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
 import type { FakeWorkspace, WorkspaceSeed } from '@/testing/build-workspace';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
+import { eastOffset } from '../stats/calendar';
 import { manuscriptWords } from '../stats/manuscript-words';
+import { manuscriptTodayNet, manuscriptTodayWords } from '../stats/today-words';
 import type { ChapterRow, MetaSection } from '../workspace/types';
 import { PropertiesPanel } from './properties-panel';
 
@@ -26,14 +29,24 @@ const OTHER = 'ChapterTwo000000000001';
 function Harness({ fake, chapterId }: { fake: FakeWorkspace; chapterId: string | null }) {
   const workspace = useFakeWorkspace(fake);
   const chapter = workspace.chapters.find((c) => c.id === chapterId) ?? null;
+  const [now] = useState(() => Date.now());
+  const input = { ...workspace, now, offsetMin: eastOffset(new Date(now).getTimezoneOffset()) };
+  const today = { words: manuscriptTodayWords(input), net: manuscriptTodayNet(input) };
   return (
     <PropertiesPanel
       workspace={workspace}
       chapter={chapter}
       chapterWords={chapter ? 120 : null}
       manuscriptWords={manuscriptWords(workspace.manuscript, workspace.chapters)}
+      today={today}
     />
   );
+}
+
+/** Today's local date, `YYYY-MM-DD`. */
+function localToday(): string {
+  const today = new Date();
+  return `${String(today.getFullYear())}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 }
 
 function section(id: string, title: string, order: number): MetaSection {
@@ -175,14 +188,24 @@ describe('the properties sidebar', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('writes the chapter’s word goal and shows today’s words and its progress', async () => {
-    const today = new Date();
-    const date = `${String(today.getFullYear())}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  it('shows the manuscript’s today’s words: the net across its chapters, never below 0', () => {
+    const date = localToday();
+    setup({
+      chapters: [
+        { id: CHAPTER, name: 'The Beginning', goals: { today_words: 45, today_words_date: date } },
+        { id: OTHER, name: 'The Middle', goals: { today_words: -12, today_words_date: date } },
+      ],
+    });
+    expect(screen.getByTestId('today-words')).toHaveTextContent('33 words');
+  });
+
+  it('writes the chapter’s word goal and shows its progress', async () => {
+    const date = localToday();
     const { user, chapterSaves } = setup(
       {},
       { goals: { words: 0, today_words: 45, today_words_date: date } },
     );
-    expect(screen.getByTestId('today-words')).toHaveTextContent('45');
+    expect(screen.getByTestId('today-words')).toHaveTextContent('45 words');
     const goal = screen.getByRole('textbox', { name: 'Chapter word goal' });
     await user.clear(goal);
     await user.type(goal, '240');

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { ChapterRow, Workspace } from '../workspace/types';
 import { GoalsSection, IncludeInWordCount } from './goals-section';
+import type { TodayCount } from './goals-section';
 import { SectionsEditor } from './sections-editor';
 import { ColorField, StatusField } from './status-color-fields';
 import { useChapterDraft } from './use-chapter-draft';
@@ -23,6 +24,8 @@ export interface PropertiesPanelProps {
   chapterWords: number | null;
   /** The manuscript's count (`manuscriptWords(...)` from stats). */
   manuscriptWords: number;
+  /** Today's words (`manuscriptTodayWords`, as the header shows) and their signed net. */
+  today: TodayCount;
 }
 
 /**
@@ -35,6 +38,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
   chapter,
   chapterWords,
   manuscriptWords,
+  today,
 }: PropertiesPanelProps): JSX.Element {
   const { t } = useTranslation();
   const [draft, save] = useChapterDraft(workspace, chapter);
@@ -87,6 +91,7 @@ export const PropertiesPanel = memo(function PropertiesPanel({
         chapter={draft}
         chapterWords={words ?? 0}
         manuscriptWords={manuscriptWords}
+        today={today}
         readOnly={readOnly}
         save={save}
       />

@@ -1,15 +1,21 @@
 export { chapterWords, countsTowardManuscript, manuscriptWords } from './manuscript-words';
 export type { FreshCounts } from './manuscript-words';
-export { useWritingRecorder } from './use-writing-recorder';
+export { useClock } from './use-clock';
+export { useLiveToday, useWritingRecorder } from './use-writing-recorder';
 export type { WritingRecorderOptions } from './use-writing-recorder';
 export {
   addTodayWords,
+  chapterTodayNet,
+  manuscriptTodayNet,
+  manuscriptTodayWords,
+} from './today-words';
+export type { ChapterGoals, LiveTodayWords, TodayInput } from './today-words';
+export {
   clampWords,
   dailyGoal,
   readDaysOff,
   recordWriting,
   SESSION_GAP_MS,
-  todayWords,
 } from './writing-record';
 export type { WordCountRecord, WritingRows, WritingSession } from './writing-record';
 export { createWritingRecorder, WRITE_INTERVAL_MS } from './writing-recorder';

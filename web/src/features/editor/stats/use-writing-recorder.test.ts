@@ -212,6 +212,54 @@ describe('recording writing from live word counts', () => {
     expect(await live('sessions')).toEqual([expect.objectContaining({ words: 30 })]);
   });
 
+  it('shows today’s words the moment they are typed, before the burst is stored', async () => {
+    const timers = createManualTimers(T0);
+    const { hook } = setup({ timers });
+    const { record, flush } = hook.result.current;
+    const today = () => hook.result.current.liveToday().get(ONE);
+    record(ONE, 100);
+    expect(today()).toBeUndefined();
+    record(ONE, 125);
+    expect(today()).toEqual({ today_words: 25, today_words_date: '2026-11-24' });
+    await act(() => flush());
+    expect(today()).toEqual({ today_words: 25, today_words_date: '2026-11-24' });
+  });
+
+  it('keeps today’s words net: 12 deleted then 108 typed is 96, stored and live', async () => {
+    const timers = createManualTimers(T0);
+    const { hook, live } = setup({ timers, chapters: [chapter(ONE, 12), chapter(NOTES, 40)] });
+    const { record, flush } = hook.result.current;
+    record(ONE, 12);
+    record(ONE, 0);
+    await act(() => flush());
+    timers.advance(MINUTE_MS);
+    record(ONE, 108);
+    expect(hook.result.current.liveToday().get(ONE)?.today_words).toBe(96);
+    await act(() => flush());
+    expect(await live('contents')).toEqual([
+      expect.objectContaining({
+        id: ONE,
+        stats: { words: 108 },
+        goals: { today_words: 96, today_words_date: '2026-11-24' },
+      }),
+    ]);
+  });
+
+  it('tells its listeners when today’s words change, and hands the same map until then', () => {
+    const timers = createManualTimers(T0);
+    const { hook } = setup({ timers });
+    const heard = vi.fn();
+    const unsubscribe = hook.result.current.subscribe(heard);
+    const before = hook.result.current.liveToday();
+    hook.result.current.record(ONE, 100);
+    expect(hook.result.current.liveToday()).toBe(before);
+    hook.result.current.record(ONE, 101);
+    expect(heard).toHaveBeenCalledTimes(1);
+    unsubscribe();
+    hook.result.current.record(ONE, 102);
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
   it('takes a count that is not this writer’s writing as the new baseline', async () => {
     const timers = createManualTimers(T0);
     const { hook, live, saveManuscript } = setup({ timers });

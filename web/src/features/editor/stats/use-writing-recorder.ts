@@ -3,12 +3,13 @@
  * hook over `createWritingRecorder`. Bursts are written at most every 5 s, and on `flush()`,
  * on unmount and on `pagehide` (the tab going away).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { appDatabase } from '@/storage';
 import type { AppDatabase } from '@/storage';
 
 import type { Workspace } from '../workspace/types';
+import type { LiveTodayWords } from './today-words';
 import { createWritingRecorder } from './writing-recorder';
 import type { WritingRecorder } from './writing-recorder';
 
@@ -60,4 +61,9 @@ export function useWritingRecorder(
   }, [recorder]);
 
   return recorder;
+}
+
+/** The recorder's today's goals not stored yet (`manuscriptTodayWords`'s `live`). */
+export function useLiveToday(recorder: WritingRecorder): LiveTodayWords {
+  return useSyncExternalStore(recorder.subscribe, recorder.liveToday, recorder.liveToday);
 }

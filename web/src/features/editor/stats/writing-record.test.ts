@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DAY_MS, HOUR_MS, MINUTE_MS, parseDay } from './calendar';
-import {
-  addTodayWords,
-  dailyGoal,
-  readDaysOff,
-  recordWriting,
-  todayWords,
-  writingDays,
-} from './writing-record';
+import { dailyGoal, readDaysOff, recordWriting, writingDays } from './writing-record';
 import type { WordCountRecord, WritingInput, WritingSession } from './writing-record';
 
 const BOOK = 'BookDune00000000000001';
@@ -148,33 +141,6 @@ describe('hourly word count records', () => {
       input({ records: [record(TEN_AM, 10)], delta: -25, now: TEN_AM + 1 }),
     );
     expect(rows.record).toEqual(record(TEN_AM, 0));
-  });
-});
-
-describe('today’s words of a chapter', () => {
-  it('counts today’s words only on the day they were written (local)', () => {
-    const goals = { words: 1000, today_words: 120, today_words_date: '2026-03-09' };
-    expect(todayWords(goals, TEN_AM, 0)).toBe(120);
-    expect(todayWords(goals, TEN_AM + DAY_MS, 0)).toBe(0);
-    // 01:00Z on the 10th is still the 9th in New York.
-    expect(todayWords(goals, MIDNIGHT + HOUR_MS, -300)).toBe(120);
-    expect(todayWords(undefined, TEN_AM, 0)).toBe(0);
-  });
-
-  it('adds to today’s words, and resets them on a new day', () => {
-    const goals = { today_words: 120, today_words_date: '2026-03-09' };
-    expect(addTodayWords(goals, 30, TEN_AM, 0)).toEqual({
-      today_words: 150,
-      today_words_date: '2026-03-09',
-    });
-    expect(addTodayWords(goals, 30, TEN_AM + DAY_MS, 0)).toEqual({
-      today_words: 30,
-      today_words_date: '2026-03-10',
-    });
-    expect(addTodayWords(goals, -500, TEN_AM, 0)).toEqual({
-      today_words: 0,
-      today_words_date: '2026-03-09',
-    });
   });
 });
 

@@ -1,20 +1,12 @@
 /**
  * The writing rules of spec §4 "Writing sessions and goals" as pure functions: which word count
- * record (hourly bucket) and which writing sessions some writing changes, a chapter's today's
- * words, and the manuscript's daily goal. Sessions mirror quire-core `record_writing`
+ * record (hourly bucket) and which writing sessions some writing changes, and the manuscript's
+ * daily goal (today's words are `today-words.ts`). Sessions mirror quire-core `record_writing`
  * (crates/quire-core/src/manuscript/sessions.rs) and the daily goal quire-core `daily_goal`
  * (goals.rs), so the client makes the rows the server's rules describe. Offsets are minutes east
  * of UTC (see `calendar.ts`). Nothing here reads a clock or a database.
  */
-import {
-  dayStart,
-  HOUR_MS,
-  hourBucket,
-  localDateString,
-  localDay,
-  parseDay,
-  weekdayOf,
-} from './calendar';
+import { dayStart, HOUR_MS, hourBucket, localDay, parseDay, weekdayOf } from './calendar';
 
 /** The longest pause that still continues a session (spec §9: 3 hours). */
 export const SESSION_GAP_MS = 3 * HOUR_MS;
@@ -113,36 +105,6 @@ export function sessionRows(input: WritingInput): WritingSession[] {
   }
   const dayEnd = dayStart(lastDay + 1, offsetMin) - 1;
   return [{ ...last, end: dayEnd }, start(dayStart(today, offsetMin))];
-}
-
-/** A chapter's goals (spec §3): the target and the words written today. */
-export interface ChapterGoals {
-  words?: number;
-  today_words?: number;
-  today_words_date?: string | null;
-}
-
-/** The chapter's words written today: `today_words`, or 0 when its date is not today (local). */
-export function todayWords(
-  goals: ChapterGoals | undefined,
-  now: number,
-  offsetMin: number,
-): number {
-  if (goals?.today_words_date !== localDateString(now, offsetMin)) return 0;
-  return clampWords(goals.today_words ?? 0);
-}
-
-/** The chapter's today's words after writing `delta` more at `now` (reset on a new local day). */
-export function addTodayWords(
-  goals: ChapterGoals | undefined,
-  delta: number,
-  now: number,
-  offsetMin: number,
-): { today_words: number; today_words_date: string } {
-  return {
-    today_words: clampWords(todayWords(goals, now, offsetMin) + delta),
-    today_words_date: localDateString(now, offsetMin),
-  };
 }
 
 const WEEKDAY_NAMES = [

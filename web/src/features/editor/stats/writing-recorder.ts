@@ -3,7 +3,8 @@
  * into words written (deltas), and writes them in bursts — at most one every 5 s per
  * manuscript, plus on `flush()` — as the hour's word count record, the writing sessions
  * (`writing-record.ts`), the chapter's `stats.words` and today's words, and the manuscript's
- * `stats.words`. Rows go through the workspace's `EntityWriter` (local first, the outbox
+ * `stats.words`; the chapters' today's words not stored yet are kept live for the screen to
+ * show. Rows go through the workspace's `EntityWriter` (local first, the outbox
  * sends); existing records and sessions are read from the app database. No React here.
  */
 import { newId as defaultNewId } from '@/storage';
@@ -12,7 +13,9 @@ import type { AppDatabase, LocalRecord } from '@/storage';
 import type { ChapterRow, Workspace } from '../workspace/types';
 import { eastOffset, hourBucket, localDay } from './calendar';
 import { countsTowardManuscript, manuscriptWords } from './manuscript-words';
-import { addTodayWords, clampWords, recordWriting } from './writing-record';
+import { addTodayWords } from './today-words';
+import type { ChapterGoals, LiveTodayWords } from './today-words';
+import { clampWords, recordWriting } from './writing-record';
 import type { WordCountRecord, WritingSession } from './writing-record';
 
 /** At most one write burst per manuscript in this time (ms). */
@@ -28,6 +31,12 @@ export interface WritingRecorder {
   setBaseline: (chapterId: string, words: number) => void;
   /** Writes what is pending now; resolves when every burst so far is stored. */
   flush: () => Promise<void>;
+  /**
+   * The today's goals of the chapters written in on this device, ahead of their stored rows
+   * (a new map after each change), and a way to hear of changes.
+   */
+  liveToday: () => LiveTodayWords;
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** The engine's own handle: also told when the workspace changes. */
@@ -70,6 +79,13 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
   let pending: Burst | null = null;
   let timer: unknown = null;
   let queue: Promise<void> = Promise.resolve();
+  let live = new Map<string, ChapterGoals>();
+  const listeners = new Set<() => void>();
+
+  function setLive(chapterId: string, goals: ChapterGoals): void {
+    live = new Map(live).set(chapterId, goals);
+    for (const listener of [...listeners]) listener();
+  }
 
   const offset = () => eastOffset(deps.timezoneOffset());
 
@@ -115,6 +131,10 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
     if (delta !== 0) {
       pending.at = now;
       if (counted) pending.delta += delta;
+      setLive(
+        chapterId,
+        addTodayWords(live.get(chapterId) ?? chapter?.goals, delta, now, offset()),
+      );
     }
     const entry = pending.chapters.get(chapterId) ?? { delta: 0 };
     entry.delta += delta;
@@ -178,22 +198,30 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
     if (words !== undefined && chapter.stats?.words !== words) {
       changes.stats = { ...chapter.stats, words };
     }
+    let today: ChapterGoals | null = null;
     if (entry.delta !== 0) {
-      const today = addTodayWords(chapter.goals, entry.delta, burst.at, offset());
+      today = addTodayWords(chapter.goals, entry.delta, burst.at, offset());
       if (
         today.today_words !== chapter.goals?.today_words ||
-        today.today_words_date !== chapter.goals.today_words_date
+        today.today_words_date !== chapter.goals?.today_words_date
       ) {
         changes.goals = { ...chapter.goals, ...today };
       }
     }
-    if (Object.keys(changes).length === 0) return;
-    // Counts, not edits: a rename made meanwhile on another device must not be undone by them.
-    await workspace.writer.save(
-      'chapters',
-      { id, manuscript_id: burst.manuscriptId, ...changes },
-      { derived: true },
-    );
+    if (Object.keys(changes).length > 0) {
+      // Counts, not edits: a rename made meanwhile on another device must not be undone by them.
+      await workspace.writer.save(
+        'chapters',
+        { id, manuscript_id: burst.manuscriptId, ...changes },
+        { derived: true },
+      );
+    }
+    // What is live now: as stored (another device's writing included), plus what this device
+    // wrote since the burst was taken.
+    if (today) {
+      const since = pending?.chapters.get(id)?.delta ?? 0;
+      setLive(id, since === 0 ? today : addTodayWords(today, since, deps.now(), offset()));
+    }
   }
 
   /** The manuscript's stats as stored now (the database's row is ahead of the workspace's). */
@@ -233,6 +261,13 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
       take(chapterId, words, false);
     },
     flush: () => enqueue(takeBurst()),
+    liveToday: () => live,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
   };
 }
 
