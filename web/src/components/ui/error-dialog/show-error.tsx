@@ -36,6 +36,8 @@ export function showError(content: ErrorDialogContent, smallScreen = isSmallScre
   const id = modals.open({
     title,
     centered: true,
+    // Its own Close button (and Escape) close it; a second, icon-only one would only repeat it.
+    withCloseButton: false,
     children: (
       <Stack gap="lg">
         <Text>{body}</Text>
