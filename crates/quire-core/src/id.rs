@@ -48,6 +48,50 @@ impl Id {
     }
 }
 
+/// Where new ids and the spec's random numbers come from. The core never draws them itself:
+/// whoever asks for a rule that makes rows passes a source — [`RandomIds`] in the server and
+/// the store, a predictable one in tests.
+pub trait IdSource {
+    /// A fresh entity id.
+    fn id(&mut self) -> Id;
+    /// A fresh number from `low` to `high`, both included.
+    fn number(&mut self, low: i64, high: i64) -> i64;
+}
+
+/// The real source: random ids and numbers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomIds;
+
+impl IdSource for RandomIds {
+    fn id(&mut self) -> Id {
+        Id::random()
+    }
+
+    fn number(&mut self, low: i64, high: i64) -> i64 {
+        rand::rng().random_range(low..=high)
+    }
+}
+
+/// A predictable source for tests: ids `id00…01`, `id00…02`, … and numbers counting up from
+/// `low` (wrapping within the range).
+#[derive(Debug, Clone, Default)]
+pub struct SequentialIds {
+    drawn: u64,
+}
+
+impl IdSource for SequentialIds {
+    fn id(&mut self) -> Id {
+        self.drawn += 1;
+        Id(format!("id{:0width$}", self.drawn, width = ID_LEN - 2))
+    }
+
+    fn number(&mut self, low: i64, high: i64) -> i64 {
+        self.drawn += 1;
+        let span = (high - low + 1).max(1) as u64;
+        low + ((self.drawn - 1) % span) as i64
+    }
+}
+
 /// Whether `b` may appear in an id: an ASCII letter or digit, `_` or `-`.
 fn is_id_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
@@ -81,6 +125,20 @@ mod tests {
         let id = Id::random();
         assert_eq!(id.as_str().len(), 22);
         assert_eq!(Id::parse(id.as_str()), Ok(id));
+    }
+
+    #[test]
+    fn the_sequential_source_draws_well_formed_distinct_ids_and_numbers_in_range() {
+        let mut ids = SequentialIds::default();
+        let (a, b) = (ids.id(), ids.id());
+        assert_ne!(a, b);
+        assert_eq!(Id::parse(a.as_str()), Ok(a));
+        for _ in 0..10 {
+            assert!((3..=5).contains(&ids.number(3, 5)));
+        }
+        let mut random = RandomIds;
+        assert!((1..=2).contains(&random.number(1, 2)));
+        assert_eq!(random.id().as_str().len(), ID_LEN);
     }
 
     #[test]

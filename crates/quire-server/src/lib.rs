@@ -16,7 +16,6 @@ pub mod objects;
 pub mod sms;
 pub mod telemetry;
 pub mod trash;
-pub mod trees;
 pub mod versions;
 
 use std::future::Future;

@@ -23,6 +23,7 @@ use tokio::sync::mpsc;
 
 use crate::AppState;
 use crate::auth::Actor;
+use quire_core::policy;
 use quire_store::StoreError;
 
 /// Frames a socket may have queued before it is closed as too slow.
@@ -573,10 +574,14 @@ async fn may_access(
         .await
         .map_err(failed)?;
     if owner != actor.user_id {
-        app.store
-            .shared_permission(&actor.user_id, manuscript_id)
+        let role = app
+            .store
+            .manuscript_role(&actor.user_id, manuscript_id)
             .await
             .map_err(failed)?;
+        if !policy::may_read(role) {
+            return Err("not_authorized");
+        }
     }
     if in_trash && purpose == Purpose::Join {
         return Err("manuscript_is_deleted");

@@ -12,7 +12,7 @@ use quire_collab::derive::Derived;
 use quire_core::Id;
 use quire_core::time::{EpochMs, now_ms};
 use quire_store::StoreError;
-use quire_store::docs::{DocAccess, DueDoc};
+use quire_store::docs::{DueDoc, TextAccess};
 use quire_store::manuscripts::{EntityKind, EntityRow};
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -153,7 +153,7 @@ impl NewVersion<'_> {
         // A shared Editor's version is the chapter owner's row, as every write it makes is
         // (ADR 0007); anyone else writes as themselves and is refused by the store.
         let writer = match app.store.doc_access(user, &chapter.id).await {
-            Ok(DocAccess::Write) => chapter.user_id.as_str(),
+            Ok(TextAccess::Write) => chapter.user_id.as_str(),
             _ => user,
         };
         let mut body = Map::new();

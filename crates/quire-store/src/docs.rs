@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use quire_core::manuscript::SharePermission;
+use quire_core::policy::{Role, text_access};
 use quire_core::time::now_ms;
 use sqlx::{Any, AssertSqlSafe};
 
@@ -98,38 +99,33 @@ type IdAccessRow = (
     Option<String>,
 );
 
+pub use quire_core::policy::TextAccess;
+
 /// What opening a chapter's document needs to know first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DocOpening {
-    pub access: DocAccess,
+    pub access: TextAccess,
     /// Whether anything was ever written to the document (else it may be seeded from the
     /// chapter's content row: [`Store::doc_seed_html`]).
     pub has_document: bool,
 }
 
-/// What a user may do with a chapter's document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DocAccess {
-    Write,
-    /// A Commenter: the comment threads and their anchors, nothing of the text
-    /// (`quire_collab::commenting`).
-    Comment,
-    Read,
-}
-
 impl Store {
-    /// The actor's access to the document of chapter `chapter_id`: its owner and Editors write;
-    /// Commenters comment; Viewers read; a chapter or manuscript in the trash is read-only;
-    /// `NotFound` for everyone else and for a chapter that does not exist.
-    pub async fn doc_access(&self, actor: &str, chapter_id: &str) -> Result<DocAccess, StoreError> {
+    /// The actor's access to the document of chapter `chapter_id`, as the access policy gives
+    /// it for the actor's role on the manuscript and whether the chapter or manuscript is in
+    /// the trash; `NotFound` for anyone without a role and for a chapter that does not exist.
+    pub async fn doc_access(
+        &self,
+        actor: &str,
+        chapter_id: &str,
+    ) -> Result<TextAccess, StoreError> {
         Ok(self.doc_opening(actor, chapter_id).await?.access)
     }
 
     /// [`Store::doc_access`], and whether the chapter has a document, in one statement (a
     /// socket opening a novel asks this for every chapter): the chapter's owner and trash
     /// state, its manuscript's (a missing manuscript counts as trashed), the actor's grant on
-    /// it and the document's head. The same rules as `owner_for_row` with `Need::Write`, then
-    /// `Need::Read`.
+    /// it and the document's head, decided by the access policy as every other access is.
     pub async fn doc_opening(
         &self,
         actor: &str,
@@ -576,20 +572,12 @@ impl Doorbell {
 /// The access a row of [`DOC_OPENING_SQL`] gives `actor` (see [`Store::doc_opening`]).
 fn opening(actor: &str, row: AccessRow) -> Result<DocOpening, StoreError> {
     let (owner, chapter_deleted, manuscript, manuscript_deleted, grant, head) = row;
-    let access = if owner == actor {
-        DocAccess::Write
-    } else {
-        match grant.and_then(SharePermission::from_value) {
-            Some(permission) if permission.can_write() => DocAccess::Write,
-            Some(SharePermission::Comment) => DocAccess::Comment,
-            Some(_) => DocAccess::Read,
-            None => return Err(StoreError::NotFound),
-        }
-    };
+    let role = Role::of(actor, &owner, grant.and_then(SharePermission::from_value))
+        .ok_or(StoreError::NotFound)?;
     let in_trash =
         chapter_deleted.is_some() || manuscript.is_none() || manuscript_deleted.is_some();
     Ok(DocOpening {
-        access: if in_trash { DocAccess::Read } else { access },
+        access: text_access(role, in_trash),
         has_document: head.is_some(),
     })
 }

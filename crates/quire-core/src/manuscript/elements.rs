@@ -3,11 +3,10 @@
 
 use std::collections::HashSet;
 
-use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::Id;
+use crate::id::IdSource;
 
 /// How a note section id starts (spec §3: "'section-' plus a 6-digit random number").
 pub const SECTION_ID_PREFIX: &str = "section-";
@@ -26,7 +25,7 @@ pub struct Nickname {
 /// keeps its digits, a missing or empty id gets a fresh one). Anything else in the list is
 /// dropped, and a value that is not a list (null, a missing field) means no nicknames; a single
 /// string is one nickname.
-pub fn migrate_nicknames(value: &Value) -> Vec<Nickname> {
+pub fn migrate_nicknames(value: &Value, ids: &mut impl IdSource) -> Vec<Nickname> {
     let items = match value {
         Value::Array(items) => items.as_slice(),
         Value::String(_) => std::slice::from_ref(value),
@@ -36,7 +35,7 @@ pub fn migrate_nicknames(value: &Value) -> Vec<Nickname> {
         .iter()
         .filter_map(|item| match item {
             Value::String(label) => Some(Nickname {
-                id: Id::random().to_string(),
+                id: ids.id().to_string(),
                 label: label.clone(),
             }),
             Value::Object(object) => {
@@ -44,7 +43,7 @@ pub fn migrate_nicknames(value: &Value) -> Vec<Nickname> {
                 let id = match object.get("id") {
                     Some(Value::String(id)) if !id.is_empty() => id.clone(),
                     Some(Value::Number(n)) => n.to_string(),
-                    _ => Id::random().to_string(),
+                    _ => ids.id().to_string(),
                 };
                 Some(Nickname { id, label })
             }
@@ -55,19 +54,18 @@ pub fn migrate_nicknames(value: &Value) -> Vec<Nickname> {
 
 /// A fresh note section id: 'section-' and a six-digit number (100000–999999, so it never
 /// starts with a zero).
-pub fn new_section_id() -> String {
-    let n: u32 = rand::rng().random_range(100_000..=999_999);
+pub fn new_section_id(ids: &mut impl IdSource) -> String {
+    let n = ids.number(100_000, 999_999);
     format!("{SECTION_ID_PREFIX}{n}")
 }
 
 /// A fresh custom element type id from 1 to 1,000,000 that is not in `existing` (0 is left out
 /// as it reads as "no type"). `existing` holds the user's other custom type ids, far fewer than
 /// a million.
-pub fn new_custom_element_type_id(existing: &[i64]) -> i64 {
+pub fn new_custom_element_type_id(existing: &[i64], ids: &mut impl IdSource) -> i64 {
     let taken: HashSet<i64> = existing.iter().copied().collect();
-    let mut rng = rand::rng();
     loop {
-        let id = rng.random_range(1..=CUSTOM_ELEMENT_TYPE_ID_MAX);
+        let id = ids.number(1, CUSTOM_ELEMENT_TYPE_ID_MAX);
         if !taken.contains(&id) {
             return id;
         }
@@ -77,11 +75,13 @@ pub fn new_custom_element_type_id(existing: &[i64]) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Id;
+    use crate::id::RandomIds;
     use serde_json::json;
 
     #[test]
     fn plain_string_nicknames_become_objects_with_fresh_ids() {
-        let migrated = migrate_nicknames(&json!(["Bo", "The Captain"]));
+        let migrated = migrate_nicknames(&json!(["Bo", "The Captain"]), &mut RandomIds);
         assert_eq!(migrated.len(), 2);
         assert_eq!(migrated[0].label, "Bo");
         assert_eq!(migrated[1].label, "The Captain");
@@ -91,12 +91,15 @@ mod tests {
 
     #[test]
     fn nickname_objects_are_kept_as_they_are() {
-        let migrated = migrate_nicknames(&json!([
-            {"id": "n-1", "label": "Bo"},
-            "Cap",
-            {"id": 7, "label": "Seven"},
-            {"label": "No id"},
-        ]));
+        let migrated = migrate_nicknames(
+            &json!([
+                {"id": "n-1", "label": "Bo"},
+                "Cap",
+                {"id": 7, "label": "Seven"},
+                {"label": "No id"},
+            ]),
+            &mut RandomIds,
+        );
         assert_eq!(
             migrated[0],
             Nickname {
@@ -118,16 +121,22 @@ mod tests {
 
     #[test]
     fn unreadable_nickname_data_is_dropped() {
-        assert!(migrate_nicknames(&Value::Null).is_empty());
-        assert!(migrate_nicknames(&json!({"label": "x"})).is_empty());
-        let migrated = migrate_nicknames(&json!([1, null, {"id": "x"}, ["y"], "kept"]));
+        assert!(migrate_nicknames(&Value::Null, &mut RandomIds).is_empty());
+        assert!(migrate_nicknames(&json!({"label": "x"}), &mut RandomIds).is_empty());
+        let migrated = migrate_nicknames(
+            &json!([1, null, {"id": "x"}, ["y"], "kept"]),
+            &mut RandomIds,
+        );
         assert_eq!(migrated.len(), 1);
-        assert_eq!(migrate_nicknames(&json!("Solo"))[0].label, "Solo");
+        assert_eq!(
+            migrate_nicknames(&json!("Solo"), &mut RandomIds)[0].label,
+            "Solo"
+        );
     }
 
     #[test]
     fn a_section_id_is_section_dash_and_six_digits() {
-        let id = new_section_id();
+        let id = new_section_id(&mut RandomIds);
         let digits = id.strip_prefix("section-").unwrap();
         assert_eq!(digits.len(), 6);
         assert!(digits.bytes().all(|b| b.is_ascii_digit()));
@@ -137,10 +146,10 @@ mod tests {
     #[test]
     fn a_custom_element_type_id_is_up_to_a_million_and_not_taken() {
         for _ in 0..100 {
-            let id = new_custom_element_type_id(&[]);
+            let id = new_custom_element_type_id(&[], &mut RandomIds);
             assert!((1..=1_000_000).contains(&id));
         }
         let taken: Vec<i64> = (1..=999_000).collect();
-        assert!(new_custom_element_type_id(&taken) > 999_000);
+        assert!(new_custom_element_type_id(&taken, &mut RandomIds) > 999_000);
     }
 }

@@ -14,7 +14,9 @@ mod elements;
 mod folders;
 mod goals;
 mod html;
+pub mod kind;
 mod order;
+mod row;
 mod sessions;
 mod share;
 mod stats;
@@ -22,6 +24,7 @@ mod structure;
 mod text;
 mod todo;
 mod trash;
+pub mod trees;
 mod words;
 
 pub use crate::account::FieldCode;
@@ -34,10 +37,12 @@ pub use elements::{
 pub use folders::move_folder;
 pub use goals::daily_goal;
 pub use html::{FOOTNOTES_SECTION, HtmlBlock, html_blocks, html_to_text};
+pub use kind::{EntityKind, InManuscript, Parent};
 pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,
 };
+pub use row::{EntityRow, MANUSCRIPT_PARTS, ManuscriptTree};
 pub use sessions::{SESSION_GAP_MS, Session, SessionChange, record_writing};
 pub use share::SharePermission;
 pub use stats::{DayRange, DayTotal, MAX_RANGE_DAYS, daily_totals};

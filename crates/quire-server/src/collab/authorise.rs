@@ -10,7 +10,7 @@ use quire_collab::PeerLink;
 use quire_collab::protocol::{self, Scope, encode};
 use quire_core::Id;
 use quire_store::StoreError;
-use quire_store::docs::{DocAccess, DocOpening};
+use quire_store::docs::{DocOpening, TextAccess};
 use tokio::sync::mpsc;
 
 use super::{Authorised, Joined, Open, close};
@@ -144,9 +144,9 @@ async fn open(
     // updates are checked one by one instead (`Joined::deliver`).
     let (scope, commenting, has_document) = match opening {
         Ok(o) => match o.access {
-            DocAccess::Write => (Scope::ReadWrite, false, o.has_document),
-            DocAccess::Comment => (Scope::ReadWrite, true, o.has_document),
-            DocAccess::Read => (Scope::ReadOnly, false, o.has_document),
+            TextAccess::Write => (Scope::ReadWrite, false, o.has_document),
+            TextAccess::Comment => (Scope::ReadWrite, true, o.has_document),
+            TextAccess::Read => (Scope::ReadOnly, false, o.has_document),
         },
         Err(StoreError::NotFound | StoreError::NotAuthorized) => {
             deny(link, key, "not_found");

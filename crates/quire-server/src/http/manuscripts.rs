@@ -5,7 +5,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use quire_core::Id;
+use quire_core::id::RandomIds;
 use quire_core::manuscript::Title;
+use quire_core::manuscript::trees;
 use quire_core::time::{EpochMs, now_ms};
 use quire_protocol::reference::TemplateSummary;
 use quire_protocol::{Failure, Success};
@@ -21,7 +23,6 @@ use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
 use crate::events::{self, Event, Name};
-use crate::trees;
 
 /// The wire key of each part kind in a manuscript's answer and in `contents_dates`.
 pub fn part_key(kind: EntityKind) -> &'static str {
@@ -300,7 +301,7 @@ pub async fn copy(
             "manuscript_is_deleted",
         ));
     }
-    let copy = trees::copy(&tree, new_id.as_str(), title.as_str(), now);
+    let copy = trees::copy(&tree, new_id.as_str(), title.as_str(), now, &mut RandomIds);
     app.store.insert_all(&actor.user_id, copy.rows, now).await?;
     copy_documents(&app, &copy.chapters).await?;
     let copied = app
@@ -644,6 +645,7 @@ pub async fn use_template(
             order: body.order.filter(|o| o.is_finite()).unwrap_or(0.0),
             now,
         },
+        &mut RandomIds,
     );
     app.store.insert_all(&actor.user_id, rows, now).await?;
     let tree = app

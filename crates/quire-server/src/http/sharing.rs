@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use quire_core::account::Email;
 use quire_core::manuscript::SharePermission;
+use quire_core::policy::{self, Role};
 use quire_core::time::now_ms;
 use quire_protocol::{Failure, Success};
 use serde::{Deserialize, Serialize};
@@ -49,13 +50,13 @@ pub async fn share(
                 .ok_or_else(|| ApiError::field("permissions", "invalid"))?,
         ),
     };
-    // Only the owner shares: answer `not_found` before saying anything about the email.
-    if app
+    // Only a user the policy lets share: answer `not_found` before saying anything about the
+    // email.
+    let role = app
         .store
-        .shared_permission(&actor.user_id, &manuscript_id)
-        .await?
-        .is_some()
-    {
+        .manuscript_role(&actor.user_id, &manuscript_id)
+        .await?;
+    if !policy::may_share(role) {
         return Err(ApiError::NotFound);
     }
     let user = app
@@ -107,7 +108,7 @@ pub struct SharedPermissions {
 }
 
 /// `GET manuscripts/shared_permissions/{id}`: the caller's access to a manuscript and, for
-/// its owner, the people with access.
+/// a caller who may share it, the people with access.
 #[utoipa::path(get, path = "/manuscripts/shared_permissions/{id}", tag = "manuscripts",
     params(("id" = String, Path)),
     responses((status = 200, body = Success<SharedPermissions>), (status = 404, body = Failure)))]
@@ -117,11 +118,11 @@ pub async fn shared_permissions(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<SharedPermissions>, ApiError> {
     let id = wire::path_id(&id)?;
-    let permission = app.store.shared_permission(&actor.user_id, &id).await?;
-    let shared = match permission {
-        Some(_) => Vec::new(),
-        None => app
-            .store
+    let role = app.store.manuscript_role(&actor.user_id, &id).await?;
+    let shared = if !policy::may_share(role) {
+        Vec::new()
+    } else {
+        app.store
             .grants(&actor.user_id, &id)
             .await?
             .into_iter()
@@ -134,17 +135,17 @@ pub async fn shared_permissions(
                 created_at: grant.created_at,
                 permissions: grant.permission.value(),
             })
-            .collect(),
+            .collect()
     };
     Ok(Envelope(SharedPermissions {
-        owner: permission.is_none(),
-        permissions: permission.map(SharePermission::value),
+        owner: role == Role::Owner,
+        permissions: role.grant().map(SharePermission::value),
         shared,
     }))
 }
 
-/// `GET manuscripts/shared/{id}/can_update`: whether the caller may change the manuscript's
-/// content (its owner, or an Editor).
+/// `GET manuscripts/shared/{id}/can_update`: whether the caller's role may change the
+/// manuscript's contents.
 #[utoipa::path(get, path = "/manuscripts/shared/{id}/can_update", tag = "manuscripts",
     params(("id" = String, Path)),
     responses((status = 200, body = Success<bool>), (status = 404, body = Failure)))]
@@ -154,8 +155,8 @@ pub async fn can_update(
     ApiPath(id): ApiPath<String>,
 ) -> Result<Envelope<bool>, ApiError> {
     let id = wire::path_id(&id)?;
-    let permission = app.store.shared_permission(&actor.user_id, &id).await?;
-    Ok(Envelope(permission.is_none_or(SharePermission::can_write)))
+    let role = app.store.manuscript_role(&actor.user_id, &id).await?;
+    Ok(Envelope(policy::may_change_contents(role)))
 }
 
 /// `GET manuscripts/shared_with_me`: the live manuscripts others share with the caller, each

@@ -1,22 +1,37 @@
-//! Who may do what with a row: its owner everything; a user the row's manuscript is shared
-//! with (a grant) reads it, and with Write changes it. Every entry point resolves the acting
-//! user to the row's owner here, first, and then runs the owner-scoped code path unchanged —
-//! so a shared manuscript's rows stay its owner's (and go with the owner's account), and no
-//! query ever runs unscoped.
+//! Who may do what with a row, as quire-core's access policy decides it: this module finds the
+//! actor's role on the row's manuscript (its owner, or the grant it holds) and asks the policy.
+//! Every entry point resolves the acting user to the row's owner here, first, and then runs the
+//! owner-scoped code path unchanged — so a shared manuscript's rows stay its owner's (and go
+//! with the owner's account), and no query ever runs unscoped.
 
 use quire_core::manuscript::SharePermission;
+use quire_core::policy::{self, Action, Role};
 use quire_core::time::EpochMs;
 use sqlx::{Any, AnyConnection};
 
 use super::kind::{EntityKind, InManuscript};
-use super::row::{EntityRow, load, load_any_owner};
+use super::row::{EntityRow, load_any_owner};
 use crate::{Store, StoreError};
 
-/// What an operation needs.
+/// What an operation does with a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Need {
     Read,
+    /// Changes the row (or, for a new row, adds it).
     Write,
+    /// Moves the row to the trash, out of it, or deletes it for good.
+    Trash,
+}
+
+/// The policy's action for doing `need` with a row of `kind`: the manuscript row itself has
+/// decisions of its own; every row inside a manuscript is its contents.
+fn action(kind: EntityKind, need: Need) -> Action {
+    match (need, kind == EntityKind::Manuscript) {
+        (Need::Read, _) => Action::Read,
+        (Need::Write, true) => Action::ChangeManuscript,
+        (Need::Trash, true) => Action::TrashManuscript,
+        (Need::Write | Need::Trash, false) => Action::ChangeContents,
+    }
 }
 
 /// A grant on a manuscript.
@@ -47,44 +62,55 @@ pub(crate) async fn grant_of(
     Ok(found.and_then(|(p,)| SharePermission::from_value(p)))
 }
 
-/// Whether `permission` allows `need`: `NotAuthorized` when it does not (the actor can see the
+/// The actor's role on manuscript `manuscript_id`, owned by `owner`: `NotFound` when the actor
+/// has none (whether the manuscript exists is not revealed).
+async fn role_on(
+    conn: &mut AnyConnection,
+    actor: &str,
+    owner: &str,
+    manuscript_id: &str,
+) -> Result<Role, StoreError> {
+    let grant = if actor == owner {
+        None
+    } else {
+        grant_of(conn, actor, manuscript_id).await?
+    };
+    Role::of(actor, owner, grant).ok_or(StoreError::NotFound)
+}
+
+/// Whether `role` may take `action`: `NotAuthorized` when it may not (the actor can see the
 /// manuscript, so "not found" would be a lie).
-fn allows(permission: SharePermission, need: Need) -> Result<(), StoreError> {
-    match need {
-        Need::Read => Ok(()),
-        Need::Write if permission.can_write() => Ok(()),
-        Need::Write => Err(StoreError::NotAuthorized),
+fn allows(role: Role, action: Action) -> Result<(), StoreError> {
+    if policy::may(role, action) {
+        Ok(())
+    } else {
+        Err(StoreError::NotAuthorized)
     }
 }
 
 /// The owner the actor acts as on the stored row `row`: the actor itself when it owns the row;
-/// the owner when the row is inside a manuscript shared with the actor with enough permission.
-/// A manuscript row itself is read through a grant but changed only by its owner; folders and
-/// rows outside any manuscript are their owner's alone.
+/// the owner when the row is, or is inside, a manuscript shared with the actor and the actor's
+/// role allows `need`. Folders and rows outside any manuscript are their owner's alone.
 pub(crate) async fn owner_for_row(
     conn: &mut AnyConnection,
     actor: &str,
     row: &EntityRow,
     need: Need,
 ) -> Result<String, StoreError> {
-    if row.user_id == actor {
-        return Ok(row.user_id.clone());
-    }
-    let manuscript = match row.kind.in_manuscript() {
-        InManuscript::No if row.kind == EntityKind::Manuscript => Some(row.id.as_str()),
-        InManuscript::No => None,
-        _ => row.manuscript_id.as_deref(),
+    let role = if row.user_id == actor {
+        Role::Owner
+    } else {
+        let manuscript = match row.kind.in_manuscript() {
+            InManuscript::No if row.kind == EntityKind::Manuscript => Some(row.id.as_str()),
+            InManuscript::No => None,
+            _ => row.manuscript_id.as_deref(),
+        };
+        let Some(manuscript) = manuscript else {
+            return Err(StoreError::NotFound);
+        };
+        role_on(conn, actor, &row.user_id, manuscript).await?
     };
-    let Some(manuscript) = manuscript else {
-        return Err(StoreError::NotFound);
-    };
-    let Some(permission) = grant_of(conn, actor, manuscript).await? else {
-        return Err(StoreError::NotFound);
-    };
-    if row.kind == EntityKind::Manuscript && need == Need::Write {
-        return Err(StoreError::NotAuthorized);
-    }
-    allows(permission, need)?;
+    allows(role, action(row.kind, need))?;
     Ok(row.user_id.clone())
 }
 
@@ -104,31 +130,45 @@ pub(crate) async fn owner_for(
 }
 
 /// The owner the actor acts as when it writes a new row into `manuscript_id` (`None`: a row of
-/// the actor's own, outside any manuscript).
+/// the actor's own, outside any manuscript): adding a row changes the manuscript's contents.
 pub(crate) async fn owner_for_new(
     conn: &mut AnyConnection,
     actor: &str,
     manuscript_id: Option<&str>,
 ) -> Result<String, StoreError> {
-    match manuscript_id {
-        None => Ok(actor.to_owned()),
-        Some(m) => match load_any_owner(conn, EntityKind::Manuscript, m).await? {
-            Some(manuscript) if manuscript.user_id == actor => Ok(actor.to_owned()),
-            Some(manuscript) => {
-                let permission = grant_of(conn, actor, m)
-                    .await?
-                    .ok_or(StoreError::NotFound)?;
-                allows(permission, Need::Write)?;
-                Ok(manuscript.user_id)
-            }
-            None => Err(StoreError::NotFound),
-        },
+    let Some(m) = manuscript_id else {
+        return Ok(actor.to_owned());
+    };
+    let manuscript = load_any_owner(conn, EntityKind::Manuscript, m)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let role = role_on(conn, actor, &manuscript.user_id, m).await?;
+    allows(role, Action::ChangeContents)?;
+    Ok(manuscript.user_id)
+}
+
+/// Checks that the actor may share manuscript `manuscript_id`: `NotFound` for anyone the policy
+/// does not let share it (whether others have access is not revealed to them).
+async fn check_sharer(
+    conn: &mut AnyConnection,
+    actor: &str,
+    manuscript_id: &str,
+) -> Result<(), StoreError> {
+    let manuscript = load_any_owner(conn, EntityKind::Manuscript, manuscript_id)
+        .await?
+        .ok_or(StoreError::NotFound)?;
+    let role = role_on(conn, actor, &manuscript.user_id, manuscript_id).await?;
+    if policy::may_share(role) {
+        Ok(())
+    } else {
+        Err(StoreError::NotFound)
     }
 }
 
 impl Store {
     /// Shares the owner's manuscript with `user_id` (replacing an earlier permission), or with
-    /// `None` removes the grant. Only the owner may; sharing with oneself is refused.
+    /// `None` removes the grant. Only a user the policy lets share may; sharing with oneself is
+    /// refused.
     pub async fn set_grant(
         &self,
         owner: &str,
@@ -138,7 +178,7 @@ impl Store {
         now: EpochMs,
     ) -> Result<(), StoreError> {
         let mut tx = self.write_tx().await?;
-        load(&mut tx, owner, EntityKind::Manuscript, manuscript_id).await?;
+        check_sharer(&mut tx, owner, manuscript_id).await?;
         if user_id == owner {
             return Err(StoreError::Rule("cannot_share_with_yourself"));
         }
@@ -168,7 +208,7 @@ impl Store {
     /// The grants on the owner's manuscript with the grantees' names and emails, oldest first.
     pub async fn grants(&self, owner: &str, manuscript_id: &str) -> Result<Vec<Grant>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        load(&mut conn, owner, EntityKind::Manuscript, manuscript_id).await?;
+        check_sharer(&mut conn, owner, manuscript_id).await?;
         let rows: Vec<(String, String, String, i64, i64)> = sqlx::query_as::<Any, _>(
             "SELECT g.user_id, u.name, u.email, g.permission, g.created_at \
              FROM manuscript_grant g JOIN app_user u ON u.id = g.user_id \
@@ -192,24 +232,17 @@ impl Store {
             .collect())
     }
 
-    /// The actor's access to a manuscript: `None` for its owner, the grant's permission for a
-    /// user it is shared with; `NotFound` for anyone else.
-    pub async fn shared_permission(
+    /// The actor's role on a manuscript; `NotFound` when it has none.
+    pub async fn manuscript_role(
         &self,
         actor: &str,
         manuscript_id: &str,
-    ) -> Result<Option<SharePermission>, StoreError> {
+    ) -> Result<Role, StoreError> {
         let mut conn = self.pool.acquire().await?;
         let manuscript = load_any_owner(&mut conn, EntityKind::Manuscript, manuscript_id)
             .await?
             .ok_or(StoreError::NotFound)?;
-        if manuscript.user_id == actor {
-            return Ok(None);
-        }
-        grant_of(&mut conn, actor, manuscript_id)
-            .await?
-            .map(Some)
-            .ok_or(StoreError::NotFound)
+        role_on(&mut conn, actor, &manuscript.user_id, manuscript_id).await
     }
 
     /// The id of the user who owns a manuscript and whether it is in the trash; `NotFound`

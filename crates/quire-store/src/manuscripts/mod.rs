@@ -8,7 +8,6 @@
 
 pub(crate) mod access;
 mod checks;
-mod kind;
 mod read;
 pub(crate) mod row;
 mod structure;
@@ -18,8 +17,8 @@ mod write;
 
 pub use access::Grant;
 pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_IS_DELETED};
-pub use kind::{EntityKind, InManuscript, Parent};
 pub use quire_core::manuscript::DeleteMode;
+pub use quire_core::manuscript::{EntityKind, InManuscript, Parent, kind};
 pub use row::EntityRow;
 pub use structure::Restructure;
 pub use tree::{MANUSCRIPT_PARTS, ManuscriptTree, Rows};

@@ -1,93 +1,14 @@
-//! The one row type every kind shares, and how it maps to a kind's columns: the select list,
-//! the written columns with their values, and decoding. Table and column names come from
+//! How the one row type every kind shares (quire-core's `EntityRow`) maps to a kind's
+//! columns: the select list, the written columns with their values, and decoding. Table and column names come from
 //! [`EntityKind`] only, never from input, so the SQL built here is safe to format.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Row};
 
-use quire_core::time::EpochMs;
-
 use super::kind::{EntityKind, InManuscript, Parent};
 use crate::StoreError;
-
-/// A row of any kind. Columns a kind does not have are `None` (or empty) and are ignored on
-/// write. `doc` is the kind's JSON document: everything the server does not query.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EntityRow {
-    pub kind: EntityKind,
-    pub id: String,
-    pub user_id: String,
-    /// The manuscript the row belongs to; `None` for folders and manuscripts (a manuscript is
-    /// its own) and for global notes, to-dos and uploads.
-    pub manuscript_id: Option<String>,
-    pub folder_id: Option<String>,
-    pub group_id: Option<String>,
-    pub outline_id: Option<String>,
-    pub chapter_id: Option<String>,
-    /// The word-count bucket (epoch ms at the start of the hour); word counts only.
-    pub hour: Option<EpochMs>,
-    pub order: f64,
-    /// The name or title; empty for kinds without one.
-    pub name: String,
-    pub doc: Map<String, Value>,
-    pub created_at: EpochMs,
-    pub updated_at: EpochMs,
-    pub synced_at: Option<EpochMs>,
-    pub deleted_at: Option<EpochMs>,
-    pub last_device_id: String,
-}
-
-impl EntityRow {
-    /// A blank row of `kind`, to fill in with struct update syntax.
-    pub fn new(kind: EntityKind, id: &str, user_id: &str, at: EpochMs) -> EntityRow {
-        EntityRow {
-            kind,
-            id: id.to_owned(),
-            user_id: user_id.to_owned(),
-            manuscript_id: None,
-            folder_id: None,
-            group_id: None,
-            outline_id: None,
-            chapter_id: None,
-            hour: None,
-            order: 0.0,
-            name: String::new(),
-            doc: Map::new(),
-            created_at: at,
-            updated_at: at,
-            synced_at: None,
-            deleted_at: None,
-            last_device_id: String::new(),
-        }
-    }
-
-    pub fn parent(&self, parent: Parent) -> Option<&str> {
-        match parent {
-            Parent::Folder => self.folder_id.as_deref(),
-            Parent::Group => self.group_id.as_deref(),
-            Parent::Outline => self.outline_id.as_deref(),
-            Parent::Chapter => self.chapter_id.as_deref(),
-        }
-    }
-
-    pub fn set_parent(&mut self, parent: Parent, id: Option<String>) {
-        match parent {
-            Parent::Folder => self.folder_id = id,
-            Parent::Group => self.group_id = id,
-            Parent::Outline => self.outline_id = id,
-            Parent::Chapter => self.chapter_id = id,
-        }
-    }
-
-    /// The manuscript whose access rules govern this row: its own for a manuscript.
-    pub fn owning_manuscript(&self) -> Option<&str> {
-        match self.kind {
-            EntityKind::Manuscript => Some(&self.id),
-            _ => self.manuscript_id.as_deref(),
-        }
-    }
-}
+pub use quire_core::manuscript::EntityRow;
 
 /// A value to bind, typed so that a NULL has the right type on PostgreSQL.
 #[derive(Debug, Clone)]
@@ -293,8 +214,9 @@ pub(crate) async fn insert(conn: &mut AnyConnection, row: &EntityRow) -> Result<
 }
 
 /// Replaces every written column of the stored row `row.id` (owned by `row.user_id`), unless
-/// the stored row has meanwhile become newer than `row` (by `updated_at`, then device id): the
-/// last-writer-wins guard is part of the statement, so concurrent writers cannot both win.
+/// the stored row has meanwhile become newer than `row`: quire-core's last-writer-wins rule
+/// (`lww::Stamp::wins_over`), restated in the statement's guard so that concurrent writers
+/// cannot both win.
 /// Answers whether the row was replaced.
 pub(crate) async fn replace(conn: &mut AnyConnection, row: &EntityRow) -> Result<bool, StoreError> {
     let cols = written_columns(row);

@@ -34,7 +34,7 @@ impl Store {
         now: EpochMs,
     ) -> Result<(), StoreError> {
         let mut tx = self.write_tx().await?;
-        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Trash).await?;
         let actor = owner.as_str();
         let row = load(&mut tx, actor, kind, id).await?;
         if kind == EntityKind::Stash {
@@ -66,7 +66,7 @@ impl Store {
         now: EpochMs,
     ) -> Result<(), StoreError> {
         let mut tx = self.write_tx().await?;
-        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Trash).await?;
         let row = load(&mut tx, &owner, kind, id).await?;
         rules::undelete(row.deleted_at)?;
         set_deleted_at(&mut tx, &row, None, now).await?;
@@ -82,7 +82,7 @@ impl Store {
         id: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.write_tx().await?;
-        let owner = owner_for(&mut tx, actor, kind, id, Need::Write).await?;
+        let owner = owner_for(&mut tx, actor, kind, id, Need::Trash).await?;
         let row = load(&mut tx, &owner, kind, id).await?;
         rules::hard_delete(row.deleted_at)?;
         remove(&mut tx, &row).await?;

@@ -12,27 +12,7 @@ use super::row::{Bind, EntityRow, insert, load, load_any_owner, load_where};
 use super::write::add_first_chapter;
 use crate::{Store, StoreError};
 
-/// The kinds a manuscript's answer carries, in the order a copy must write them (parents first).
-pub const MANUSCRIPT_PARTS: [EntityKind; 11] = [
-    EntityKind::Group,
-    EntityKind::Outline,
-    EntityKind::Chapter,
-    EntityKind::ChapterContent,
-    EntityKind::Element,
-    EntityKind::Note,
-    EntityKind::Research,
-    EntityKind::Stash,
-    EntityKind::Todo,
-    EntityKind::Plotboard,
-    EntityKind::RelationshipBoard,
-];
-
-/// A manuscript and its rows, by kind in [`MANUSCRIPT_PARTS`] order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ManuscriptTree {
-    pub manuscript: EntityRow,
-    pub parts: Vec<(EntityKind, Vec<EntityRow>)>,
-}
+pub use quire_core::manuscript::{MANUSCRIPT_PARTS, ManuscriptTree};
 
 /// Which rows of a manuscript a tree read takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,6 +5,7 @@ use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
 use quire_core::Id;
+use quire_core::lww::Stamp;
 use quire_core::manuscript::first_chapter;
 use quire_core::time::EpochMs;
 
@@ -49,10 +50,10 @@ pub struct Patch {
     pub device_id: String,
 }
 
-/// Whether a write made at `(updated_at, device)` wins over the stored row: a newer time wins,
-/// and at equal times the greater device id, so every server and client picks the same row.
+/// Whether a write made at `(updated_at, device)` wins over the stored row, by quire-core's
+/// last-writer-wins rule.
 fn wins(updated_at: EpochMs, device: &str, stored: &EntityRow) -> bool {
-    (updated_at, device) >= (stored.updated_at, stored.last_device_id.as_str())
+    Stamp::new(updated_at, device).wins_over(Stamp::new(stored.updated_at, &stored.last_device_id))
 }
 
 impl Store {

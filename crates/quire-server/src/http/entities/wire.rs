@@ -3,6 +3,7 @@
 //! the known document keys — so the store only ever sees well-formed rows.
 
 use quire_core::Id;
+use quire_core::id::RandomIds;
 use quire_core::manuscript::{
     ChapterName, Title, clamp_words, count_words, days_left, hour_bucket, html_to_text,
     migrate_nicknames, parse_due_date,
@@ -295,7 +296,8 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fiel
         && let Some(Value::Object(meta)) = doc.get_mut("meta")
         && let Some(nicknames) = meta.get("nicknames")
     {
-        let migrated = serde_json::to_value(migrate_nicknames(nicknames)).unwrap_or_default();
+        let migrated =
+            serde_json::to_value(migrate_nicknames(nicknames, &mut RandomIds)).unwrap_or_default();
         meta.insert("nicknames".into(), migrated);
     }
 }

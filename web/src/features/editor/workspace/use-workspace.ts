@@ -8,6 +8,7 @@ import { appDatabase } from '@/storage';
 import type { LocalRecord } from '@/storage';
 import { syncEngineFor } from '@/sync';
 
+import { workspaceAccess } from './access';
 import type {
   ChapterRow,
   EditorUserSettings,
@@ -17,13 +18,6 @@ import type {
   Workspace,
 } from './types';
 import { mergeManuscriptChanges } from './types';
-
-/**
- * Spec §6: sharing permission values. An Editor (Write, 1) may change the text; a Commenter
- * (Comment, 2) may comment on it.
- */
-const SHARE_WRITE = 1;
-const SHARE_COMMENT = 2;
 
 export type WorkspaceState =
   | { status: 'loading'; workspace: null }
@@ -166,8 +160,6 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const workspace = useMemo<Workspace | null>(() => {
     if (!shown || !structure) return null;
     const row = shown as ManuscriptRow;
-    const shared = row.shared_with_me === true || (row.shared_with_me as unknown) === 1;
-    const canWrite = !shared || row.shared_permissions === SHARE_WRITE;
     return {
       userId,
       manuscript: row,
@@ -181,8 +173,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
           options,
         );
       },
-      canWrite,
-      canComment: canWrite || row.shared_permissions === SHARE_COMMENT,
+      ...workspaceAccess(row),
       userSettings,
     };
   }, [shown, structure, engine, userId, userSettings, db]);

@@ -164,7 +164,7 @@ impl EntityKind {
     }
 
     /// The column of a child row that points at a row of this kind, for the container kinds.
-    pub(crate) fn as_parent(self) -> Option<Parent> {
+    pub fn as_parent(self) -> Option<Parent> {
         Parent::ALL.into_iter().find(|p| p.kind() == self)
     }
 

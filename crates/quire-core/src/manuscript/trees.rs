@@ -1,16 +1,18 @@
 //! Whole manuscripts as trees of rows, built without the database: a copy with every id
 //! renewed, a manuscript made from a template's structure, and a template's structure taken
-//! from a manuscript. The store writes the result in one transaction.
+//! from a manuscript. The store writes the result in one transaction; the new ids come from the
+//! caller's [`IdSource`].
 
 use std::collections::HashMap;
 
-use quire_core::Id;
-use quire_core::manuscript::{duplicate_order, new_section_id};
-use quire_core::time::EpochMs;
-#[cfg(test)]
-use quire_store::manuscripts::Parent;
-use quire_store::manuscripts::{EntityKind, EntityRow, ManuscriptTree};
 use serde_json::{Map, Value, json};
+
+#[cfg(test)]
+use super::Parent;
+use super::{EntityKind, EntityRow, ManuscriptTree, TITLE_MAX, duplicate_order, new_section_id};
+use crate::Id;
+use crate::id::IdSource;
+use crate::time::EpochMs;
 
 /// The meta-section title a template chapter's synopsis is kept under.
 pub const SYNOPSIS_TITLE: &str = "Synopsis";
@@ -32,12 +34,18 @@ pub struct Copy {
 /// The rows of a copy of `tree` titled `title`, with id `new_id`, ready for `insert_all`
 /// (parents before children). Every row gets a fresh id and every reference is remapped; a
 /// reference to a row not in the tree (one in the trash) is cleared.
-pub fn copy(tree: &ManuscriptTree, new_id: &str, title: &str, now: EpochMs) -> Copy {
+pub fn copy(
+    tree: &ManuscriptTree,
+    new_id: &str,
+    title: &str,
+    now: EpochMs,
+    source: &mut impl IdSource,
+) -> Copy {
     let mut ids: HashMap<String, String> = HashMap::new();
     ids.insert(tree.manuscript.id.clone(), new_id.to_owned());
     for (_, rows) in &tree.parts {
         for row in rows {
-            ids.insert(row.id.clone(), Id::random().as_str().to_owned());
+            ids.insert(row.id.clone(), source.id().as_str().to_owned());
         }
     }
     let fresh = |row: &EntityRow| -> EntityRow {
@@ -105,18 +113,19 @@ pub fn from_template(
     structure: &Value,
     template_id: &str,
     new: &NewManuscript<'_>,
+    ids: &mut impl IdSource,
 ) -> Vec<EntityRow> {
-    let row = |kind: EntityKind, name: &str, order: usize| EntityRow {
+    let row = |kind: EntityKind, name: &str, order: usize, id: Id| EntityRow {
         name: truncate(name),
         order: order as f64,
         manuscript_id: (kind != EntityKind::Manuscript).then(|| new.id.to_owned()),
-        ..EntityRow::new(kind, Id::random().as_str(), "", new.now)
+        ..EntityRow::new(kind, id.as_str(), "", new.now)
     };
     let mut manuscript = EntityRow {
         folder_id: new.folder_id.clone(),
         order: new.order,
         manuscript_id: None,
-        ..row(EntityKind::Manuscript, new.title, 0)
+        ..row(EntityKind::Manuscript, new.title, 0, ids.id())
     };
     manuscript.id = new.id.to_owned();
     manuscript
@@ -125,39 +134,50 @@ pub fn from_template(
     let mut rows = vec![manuscript];
     let mut chapter_order = 0;
     for (g, group) in items(structure, "groups").iter().enumerate() {
-        let mut section = row(EntityKind::Group, text(group, "name"), g);
+        let mut section = row(EntityKind::Group, text(group, "name"), g, ids.id());
         section.doc.insert("type".into(), "chapters".into());
         let section_id = section.id.clone();
         rows.push(section);
         for chapter in items(group, "chapters") {
-            let mut parent = row(EntityKind::Chapter, text(chapter, "name"), chapter_order);
+            let mut parent = row(
+                EntityKind::Chapter,
+                text(chapter, "name"),
+                chapter_order,
+                ids.id(),
+            );
             chapter_order += 1;
             parent.group_id = Some(section_id.clone());
-            with_section(&mut parent.doc, SYNOPSIS_TITLE, text(chapter, "synopsis"));
+            with_section(
+                &mut parent.doc,
+                ids,
+                SYNOPSIS_TITLE,
+                text(chapter, "synopsis"),
+            );
             let parent_id = parent.id.clone();
             rows.push(parent);
             for (s, sub) in items(chapter, "subchapters").iter().enumerate() {
-                let mut scene = row(EntityKind::Chapter, text(sub, "name"), s);
+                let mut scene = row(EntityKind::Chapter, text(sub, "name"), s, ids.id());
                 scene.group_id = Some(section_id.clone());
                 scene.chapter_id = Some(parent_id.clone());
-                with_section(&mut scene.doc, SYNOPSIS_TITLE, text(sub, "synopsis"));
+                with_section(&mut scene.doc, ids, SYNOPSIS_TITLE, text(sub, "synopsis"));
                 rows.push(scene);
             }
         }
     }
     for (e, element) in items(structure, "elements").iter().enumerate() {
-        let mut row = row(EntityKind::Element, text(element, "name"), e);
+        let mut row = row(EntityKind::Element, text(element, "name"), e, ids.id());
         row.doc
             .insert("meta".into(), json!({ "type": text(element, "type") }));
         with_section(
             &mut row.doc,
+            ids,
             DESCRIPTION_TITLE,
             text(element, "description"),
         );
         rows.push(row);
     }
     for (n, note) in items(structure, "notes").iter().enumerate() {
-        let mut row = row(EntityKind::Note, text(note, "title"), n);
+        let mut row = row(EntityKind::Note, text(note, "title"), n, ids.id());
         row.doc
             .insert("content".into(), text(note, "content").to_owned().into());
         rows.push(row);
@@ -235,13 +255,11 @@ fn text<'v>(value: &'v Value, key: &str) -> &'v str {
 }
 
 fn truncate(name: &str) -> String {
-    name.chars()
-        .take(quire_core::manuscript::TITLE_MAX)
-        .collect()
+    name.chars().take(TITLE_MAX).collect()
 }
 
 /// Adds a meta section `title` holding `content` (nothing when `content` is empty).
-fn with_section(doc: &mut Map<String, Value>, title: &str, content: &str) {
+fn with_section(doc: &mut Map<String, Value>, ids: &mut impl IdSource, title: &str, content: &str) {
     if content.is_empty() {
         return;
     }
@@ -253,7 +271,7 @@ fn with_section(doc: &mut Map<String, Value>, title: &str, content: &str) {
         if let Value::Array(sections) = sections {
             let order = sections.len();
             sections.push(json!({
-                "id": new_section_id(), "title": title, "content": content, "order": order,
+                "id": new_section_id(ids), "title": title, "content": content, "order": order,
             }));
         }
     }
@@ -286,6 +304,7 @@ fn references(row: &EntityRow) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::id::SequentialIds;
 
     const NOW: EpochMs = 1_800_000_000_000;
 
@@ -305,11 +324,10 @@ mod tests {
     fn tree_of(rows: Vec<EntityRow>) -> ManuscriptTree {
         let mut rows = rows.into_iter();
         let manuscript = rows.next().unwrap();
-        let mut parts: Vec<(EntityKind, Vec<EntityRow>)> =
-            quire_store::manuscripts::MANUSCRIPT_PARTS
-                .iter()
-                .map(|k| (*k, Vec::new()))
-                .collect();
+        let mut parts: Vec<(EntityKind, Vec<EntityRow>)> = super::super::MANUSCRIPT_PARTS
+            .iter()
+            .map(|k| (*k, Vec::new()))
+            .collect();
         for row in rows {
             parts
                 .iter_mut()
@@ -333,7 +351,13 @@ mod tests {
 
     #[test]
     fn a_template_becomes_sections_chapters_scenes_elements_and_notes() {
-        let rows = from_template(&structure(), "TplThreeActStructure01", &new_manuscript());
+        let mut ids = SequentialIds::default();
+        let rows = from_template(
+            &structure(),
+            "TplThreeActStructure01",
+            &new_manuscript(),
+            &mut ids,
+        );
         let kinds: Vec<EntityKind> = rows.iter().map(|r| r.kind).collect();
         assert_eq!(
             kinds,
@@ -369,7 +393,12 @@ mod tests {
 
     #[test]
     fn a_saved_template_reads_back_as_the_structure_it_came_from() {
-        let rows = from_template(&structure(), "t", &new_manuscript());
+        let rows = from_template(
+            &structure(),
+            "t",
+            &new_manuscript(),
+            &mut SequentialIds::default(),
+        );
         let saved = to_template(&tree_of(rows));
         assert_eq!(saved["groups"], structure()["groups"]);
         assert_eq!(saved["elements"], structure()["elements"]);
@@ -378,7 +407,8 @@ mod tests {
 
     #[test]
     fn a_copy_renews_every_id_and_keeps_every_reference_inside_the_copy() {
-        let mut rows = from_template(&structure(), "t", &new_manuscript());
+        let mut ids = SequentialIds::default();
+        let mut rows = from_template(&structure(), "t", &new_manuscript(), &mut ids);
         let last_chapter = rows[2].id.clone();
         rows[0].doc.insert(
             "settings".into(),
@@ -394,6 +424,7 @@ mod tests {
             "CCCCCCCCCCCCCCCCCCCCCC",
             "Copy of My Novel",
             NOW + 1,
+            &mut ids,
         );
         assert_eq!(copy.len(), rows.len());
         let originals: Vec<&EntityRow> = rows
