@@ -420,7 +420,8 @@ pub async fn forgot(
 #[utoipa::path(post, path = "/auth/reset_password", tag = "auth", request_body = ResetPasswordRequest,
     responses((status = 200, body = Success<bool>),
               (status = 400, description = "invalid_token", body = quire_protocol::Failure),
-              (status = 422, body = quire_protocol::Failure)))]
+              (status = 422, body = quire_protocol::Failure),
+              (status = 429, description = "too_many_requests", body = quire_protocol::Failure)))]
 pub async fn reset_password(
     State(app): State<AppState>,
     ClientIp(ip): ClientIp,

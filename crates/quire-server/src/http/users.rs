@@ -141,7 +141,8 @@ pub(super) async fn confirm_password(
 /// ends every other session.
 #[utoipa::path(put, path = "/users/change_password", tag = "users", request_body = ChangePasswordRequest,
     responses((status = 200, body = Success<bool>),
-              (status = 422, description = "invalid_fields or current_password_incorrect", body = quire_protocol::Failure)))]
+              (status = 422, description = "invalid_fields or current_password_incorrect", body = quire_protocol::Failure),
+              (status = 429, description = "too_many_requests", body = quire_protocol::Failure)))]
 pub async fn change_password(
     State(app): State<AppState>,
     actor: Actor,
@@ -189,7 +190,8 @@ pub async fn change_password(
 #[utoipa::path(put, path = "/users/change_email", tag = "users", request_body = ChangeEmailRequest,
     responses((status = 200, body = Success<UserEnvelope>),
               (status = 409, description = "email_already_used", body = quire_protocol::Failure),
-              (status = 422, body = quire_protocol::Failure)))]
+              (status = 422, body = quire_protocol::Failure),
+              (status = 429, description = "too_many_requests", body = quire_protocol::Failure)))]
 pub async fn change_email(
     State(app): State<AppState>,
     actor: Actor,

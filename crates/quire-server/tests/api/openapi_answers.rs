@@ -211,3 +211,24 @@ async fn every_refusal_of_the_extractors_and_the_guards_is_listed() {
         app.stop().await;
     }
 }
+
+#[tokio::test]
+async fn a_rate_limited_reset_of_the_password_answers_a_listed_429() {
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        let (_, _, operation) = operations()
+            .into_iter()
+            .find(|(verb, path, _)| verb == "post" && path == "/auth/reset_password")
+            .expect("the document lists auth/reset_password");
+        let body = json!({"token": "not-a-token", "password": PASSWORD, "password_confirmation": PASSWORD});
+        let mut answer = app.post_json("auth/reset_password", &body).await;
+        for _ in 0..40 {
+            if answer.status.as_u16() == 429 {
+                break;
+            }
+            answer = app.post_json("auth/reset_password", &body).await;
+        }
+        let what = format!("post /auth/reset_password on {db:?}");
+        assert_listed(&operation, &what, &answer, 429, "too_many_requests");
+    }
+}
