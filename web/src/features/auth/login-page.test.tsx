@@ -101,7 +101,7 @@ describe('the login page', () => {
     expect(await screen.findByRole('dialog', { name: 'Login Error' })).toHaveTextContent(
       'The entered code is not valid.',
     );
-    await user.click(screen.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
 
     await user.clear(code);
     await user.type(code, '123456');

@@ -15,7 +15,7 @@ describe('showError', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('This manuscript has been deleted.');
-    await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

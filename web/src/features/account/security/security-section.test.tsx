@@ -108,7 +108,7 @@ describe('two-factor choice', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Verify' }));
     const wrong = await screen.findByRole('dialog', { name: 'Verification Error' });
     expect(wrong).toHaveTextContent('The entered code is not valid.');
-    await events.click(within(wrong).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    await events.click(within(wrong).getByRole('button', { name: 'Close' }));
 
     answer = refusal(422, 'verification_expired', { factor_sid: 'verification_expired' });
     await events.click(within(dialog).getByRole('button', { name: 'Verify' }));
