@@ -4,7 +4,7 @@
 // call kind alone, to read the server's CPU per call of that kind. Writes
 // bench/results/rest-<date>.md and ends with a SUMMARY line. See ../README.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +45,18 @@ function backendPids(database) {
   return String(out).split('\n').filter(Boolean).map(Number);
 }
 
-/** CPU seconds of the server and of the database backends alive both at the start and now. */
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** The kernel's share of a process's CPU so far: stime of /proc/<pid>/stat, in seconds. */
+function kernelSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) / CLK_TCK;
+}
+
+/** CPU seconds of the server (and its kernel share) and of the database backends alive both
+ * at the start and now. */
 function cpuMeter(target) {
   const server = target.cpu();
+  const kernel = kernelSeconds(target.pids()[0]);
   const backends = backendPids(target.database);
   const before = new Map(backends.map((pid) => [pid, safeCpu(pid)]));
   const harness = process.cpuUsage();
@@ -58,7 +67,7 @@ function cpuMeter(target) {
       if (now !== null && start !== null) db += now - start;
     }
     const used = process.cpuUsage(harness);
-    return { server: target.cpu() - server, db, harness: (used.user + used.system) / 1e6 };
+    return { server: target.cpu() - server, kernel: kernelSeconds(target.pids()[0]) - kernel, db, harness: (used.user + used.system) / 1e6 };
   };
 }
 function safeCpu(pid) {
@@ -136,6 +145,7 @@ async function bench(store) {
 const count = (samples) => [...samples.values()].reduce((sum, s) => sum + s.ms.length, 0);
 const all = (samples) => [...samples.values()].flatMap((s) => s.ms);
 const perCall = (cpuS, calls) => (calls > 0 ? (cpuS * 1000) / calls : NaN);
+const share = (cpu) => (cpu.server > 0 ? `${((100 * cpu.kernel) / cpu.server).toFixed(0)} %` : 'n/a');
 const cpuMs = (value) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
 
 function storeSection(result) {
@@ -145,12 +155,12 @@ function storeSection(result) {
     `## ${store === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
     '',
     `Mixed load, ${config.clients} clients, ${mixed.wallS.toFixed(1)} s: ${calls} calls, ${(calls / mixed.wallS).toFixed(0)} calls/s; ` +
-      `server CPU ${mixedCpu.server.toFixed(1)} s (${cpuMs(perCall(mixedCpu.server, calls))} ms a call)` +
+      `server CPU ${mixedCpu.server.toFixed(1)} s (${cpuMs(perCall(mixedCpu.server, calls))} ms a call, ${share(mixedCpu)} in the kernel)` +
       (store === 'postgres' ? `, PostgreSQL backends ${mixedCpu.db.toFixed(1)} s (${cpuMs(perCall(mixedCpu.db, calls))} ms a call)` : '') +
       `, harness ${mixedCpu.harness.toFixed(1)} s. Load average ${result.load[0].toFixed(1)} before, ${result.load[1].toFixed(1)} after.`,
     '',
-    '| call | count | errors | not applied | p50 ms | p95 ms | p99 ms | alone: calls/s | alone: server CPU ms/call |' + (store === 'postgres' ? ' alone: backends CPU ms/call |' : ''),
-    '|---|---|---|---|---|---|---|---|---|' + (store === 'postgres' ? '---|' : ''),
+    '| call | count | errors | not applied | p50 ms | p95 ms | p99 ms | alone: calls/s | alone: server CPU ms/call | of it in the kernel |' + (store === 'postgres' ? ' alone: backends CPU ms/call |' : ''),
+    '|---|---|---|---|---|---|---|---|---|---|' + (store === 'postgres' ? '---|' : ''),
   ];
   for (const kind of KINDS) {
     const s = mixed.samples.get(kind.name);
@@ -159,12 +169,12 @@ function storeSection(result) {
     const codes = Object.entries(s.codes).map(([code, n]) => `${n}×${code}`).join(', ');
     lines.push(
       `| ${kind.name} | ${s.ms.length} | ${s.errors}${codes ? ` (${codes})` : ''} | ${s.stale} | ${ms(percentile(s.ms, 50))} | ${ms(percentile(s.ms, 95))} | ${ms(percentile(s.ms, 99))} | ` +
-        `${(aloneCalls / alone.wallS).toFixed(0)} | ${cpuMs(perCall(alone.cpu.server, aloneCalls))} |` +
+        `${(aloneCalls / alone.wallS).toFixed(0)} | ${cpuMs(perCall(alone.cpu.server, aloneCalls))} | ${share(alone.cpu)} |` +
         (store === 'postgres' ? ` ${cpuMs(perCall(alone.cpu.db, aloneCalls))} |` : ''),
     );
   }
   const every = all(mixed.samples);
-  lines.push(`| **all** | ${every.length} | ${[...mixed.samples.values()].reduce((n, s) => n + s.errors, 0)} | | ${ms(percentile(every, 50))} | ${ms(percentile(every, 95))} | ${ms(percentile(every, 99))} | | |` + (store === 'postgres' ? ' |' : ''));
+  lines.push(`| **all** | ${every.length} | ${[...mixed.samples.values()].reduce((n, s) => n + s.errors, 0)} | | ${ms(percentile(every, 50))} | ${ms(percentile(every, 95))} | ${ms(percentile(every, 99))} | | | |` + (store === 'postgres' ? ' |' : ''));
   const aloneErrors = [...solo.values()].reduce((n, r) => n + [...r.samples.values()].reduce((m, s) => m + s.errors, 0), 0);
   lines.push('', `Errors in the one-kind runs: ${aloneErrors}.`);
   return lines.join('\n');
@@ -193,7 +203,8 @@ function report(results, commit) {
     `Mix: ${mix}. A save adds two words to one paragraph and sends the whole chapter, newest \`updated_at\`.`,
     `"Not applied": a save answered 200 but not stored (a newer row was there) — none are expected.`,
     `Then each kind alone for ${config.soloSeconds} s, all clients: the server's CPU (utime+stime of /proc/<pid>/stat, read before and`,
-    `0.5 s after the last answer) divided by that run's calls. On PostgreSQL the backends' CPU is given beside it.`,
+    `0.5 s after the last answer) divided by that run's calls; "in the kernel" is stime's share of it (sockets, file`,
+    `writes and syncs). On PostgreSQL the backends' CPU is given beside it.`,
     '',
     ...results.map(storeSection).flatMap((section) => [section, '']),
     `content_save_cpu_ratio is the content save's server CPU per call (alone) over the average of the other six`,
