@@ -6,13 +6,15 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { killAll, start, stop, until } from '../../collab/src/proc.js';
 import { SAVE, act, newClient } from './workload.js';
 
 const kind = process.env.PROFILE_KIND ?? SAVE;
 const calls = Number(process.env.PROFILE_CALLS ?? 100);
-const dir = process.env.PROFILE_DIR ?? join(process.cwd(), 'profile');
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const dir = process.env.PROFILE_DIR ?? join(ROOT, 'bench/results/tmp', `profile-${Date.now()}`);
 const binary = process.env.QUIRE_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/quire/target'), 'release/quire');
 const port = Number(process.env.BENCH_PORT ?? 18700);
 const database = process.env.PROFILE_DATABASE_URL;
@@ -48,7 +50,7 @@ async function main() {
   // Work finished after answering belongs to the call.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   execFileSync('callgrind_control', ['-i', 'off', String(server.pid)]);
-  console.log(`${calls} × ${kind} under callgrind in ${((performance.now() - started) / 1000).toFixed(1)} s; server pid ${server.pid}`);
+  console.log(`${calls} × ${kind} under callgrind in ${((performance.now() - started) / 1000).toFixed(1)} s; ${join(dir, `callgrind.out.${server.pid}`)}`);
   await stop(server, 60_000);
 }
 
