@@ -17,7 +17,7 @@ QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
         test-rust test-api-fuzz test-web test-e2e lint fmt openapi clean bench bench-collab \
-        bench-editor bench-feed
+        bench-editor bench-feed bench-rest
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
@@ -75,7 +75,7 @@ test-e2e: web-build server-debug
 
 BENCH_COLLAB := bench/collab
 
-bench: bench-collab bench-editor bench-feed
+bench: bench-collab bench-editor bench-feed bench-rest
 
 # The collab load harness against Quire and Hocuspocus 4 (bench/collab/README.md); writes
 # bench/results/<date>.md. BENCH_QUICK=1 runs a smaller version.
@@ -90,6 +90,11 @@ $(BENCH_COLLAB)/node_modules/.installed: $(BENCH_COLLAB)/package.json $(BENCH_CO
 # delivery of renames to the other instance (ADR 0016); writes bench/results/feed-<date>.md.
 bench-feed: server-release $(BENCH_COLLAB)/node_modules/.installed
 	cd $(BENCH_COLLAB) && QUIRE_BIN=$(QUIRE_RELEASE) node src/feed.js
+
+# The REST API under a mixed load of 200 signed-up clients, on SQLite and PostgreSQL, with the
+# server's CPU per call (bench/rest/README.md); writes bench/results/rest-<date>.md.
+bench-rest: server-release
+	cd bench/rest && QUIRE_BIN=$(QUIRE_RELEASE) node src/main.js
 
 # The editor benchmark: typing into a 50,000-word chapter in Quire's editor and in a bare
 # contenteditable, in Chromium (bench/editor/README.md); writes bench/results/editor-<date>.md.
