@@ -33,11 +33,11 @@ function says(locale: Locale, key: string): string {
 /** Chooses the interface's language and theme as the app keeps them, then reloads. */
 async function appearAs(page: Page, locale: Locale, scheme: Scheme): Promise<void> {
   await page.evaluate(
-    ([l, s]) => {
-      localStorage.setItem('quire.locale', l);
-      localStorage.setItem('quire.color_scheme', s);
+    (look) => {
+      localStorage.setItem('quire.locale', look.locale);
+      localStorage.setItem('quire.color_scheme', look.scheme);
     },
-    [locale, scheme],
+    { locale, scheme },
   );
   await page.reload();
   const html = page.locator('html');
