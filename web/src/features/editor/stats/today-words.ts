@@ -6,7 +6,7 @@ import type { ChapterRow, ManuscriptRow } from '../workspace/types';
 import { localDateString } from './calendar';
 import { countsTowardManuscript } from './manuscript-words';
 
-/** A chapter's goals (spec §3): the target and its net words written today. */
+/** A chapter's goals: its word target, and the net words written in it today (below 0 when more were deleted). */
 export interface ChapterGoals {
   words?: number;
   /**
