@@ -252,6 +252,34 @@ describe('loading', () => {
     });
   });
 
+  it('keeps a chapter whose server content row has the chapter’s own id', async () => {
+    // The server gives a chapter's first content row the chapter's id; locally both kinds share
+    // one table, and the content row must not take the chapter's place there.
+    const { remote, db, engine } = createTestEngine();
+    const chapter = {
+      id: 'ChapterArrakis00000001',
+      manuscript_id: id(1),
+      title: 'Arrakis',
+      _order: 0,
+      created_at: T0,
+      updated_at: T0,
+      deleted_at: null,
+    };
+    await db.contents.put({ ...chapter, ...marks, kind: 'chapters' });
+    remote.seed('chapter_contents', {
+      id: chapter.id,
+      chapter_id: chapter.id,
+      manuscript_id: id(1),
+      content: '<p>restored</p>',
+      updated_at: T0 + 10,
+    });
+
+    await engine.loader.loadChapterContent(chapter.id, T0 + 10);
+
+    expect(remote.calls).toEqual([`GET chapters/content/${chapter.id}`]);
+    expect(await db.contents.get(chapter.id)).toMatchObject({ kind: 'chapters', title: 'Arrakis' });
+  });
+
   it('reloads the global notes: new and newer ones kept, ones gone from the server removed, pending ones untouched', async () => {
     const { remote, db, engine } = createTestEngine();
     const note = (noteId: string, updatedAt: number, manuscriptId: string | null = null) => ({

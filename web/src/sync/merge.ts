@@ -1,15 +1,15 @@
 /**
  * Merging what the server lists into the local rows (spec §4 "Loading"): a server row replaces
  * a local one only when its `updated_at` is newer and the local one has no pending change;
- * local rows the listing covers but no longer holds are removed unless pending. Runs inside
- * the caller's transaction.
+ * local rows the listing covers but no longer holds are removed unless pending; a row of another
+ * kind under the same id is never replaced. Runs inside the caller's transaction.
  */
 import type { Table } from 'dexie';
 
 import type { AppDatabase } from '@/storage/app-db';
 import { MANUSCRIPT_CHILDREN, withoutChildren } from '@/storage/entities';
 import type { EntityKind } from '@/storage/entity-kinds';
-import { fromServer, keepLocalMarks, rowTable } from '@/storage/local-rows';
+import { fromServer, keepLocalMarks, kindOfRow, rowTable } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
 import type { ManuscriptTree, ServerRow } from '@/storage/remote';
 
@@ -43,7 +43,12 @@ export async function mergeListing(
     const local = existing[index];
     if (local && local.user_id !== userId) return;
     if (local?.pending === 1) return;
-    if (!local || server.updated_at > local.updated_at) writes.push(toLocal(server, local));
+    if (local && server.updated_at <= local.updated_at) return;
+    const row = toLocal(server, local);
+    // Kinds sharing a table may share an id (a chapter and its first content row do): a row of
+    // one kind never takes the place of another's.
+    if (local && kindOfRow(table.name, local) !== kindOfRow(table.name, row)) return;
+    writes.push(row);
   });
   const removed = removeUnlisted
     ? (await covered())
