@@ -73,6 +73,7 @@ pub fn derive_in<T: ReadTxn>(txn: &T) -> Derived {
         text: String::new(),
         lines: 0,
         footnotes: Vec::new(),
+        text_only: false,
     };
     if let Some(root) = txn.get_xml_fragment(FRAGMENT) {
         walker.block_children(&root);
@@ -100,6 +101,7 @@ pub fn block_texts_in<T: ReadTxn>(txn: &T) -> Vec<String> {
                 text: String::new(),
                 lines: 0,
                 footnotes: Vec::new(),
+                text_only: true,
             };
             match child {
                 XmlOut::Element(e) => walker.element(&e, Context::Block),
@@ -159,6 +161,9 @@ struct Walker<'t, T> {
     lines: usize,
     /// The footnote ids referenced so far, each once, in the order of their first reference.
     footnotes: Vec<String>,
+    /// Only the text is wanted (a forward edit's comparison): runs of text skip their marks and
+    /// escaping, which are most of the HTML's cost.
+    text_only: bool,
 }
 
 impl<T: ReadTxn> Walker<'_, T> {
@@ -366,6 +371,10 @@ impl<T: ReadTxn> Walker<'_, T> {
             let Out::Any(Any::String(s)) = &op.insert else {
                 continue; // an embed: not part of the ProseMirror shape
             };
+            if self.text_only {
+                self.text.push_str(s);
+                continue;
+            }
             if marks {
                 let mut wanted: Vec<Mark> = op
                     .attributes

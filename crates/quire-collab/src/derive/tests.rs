@@ -662,3 +662,35 @@ fn assert_only_our_markup(html: &str) {
     }
     assert!(!rest.contains('>'), "a stray > in {html}");
 }
+
+#[test]
+fn block_texts_are_the_plain_text_of_each_block_whatever_its_marks() {
+    let bold = marks(&[("bold", &[])]);
+    let link = marks(&[("link", &[("href", "https://q.example/?a=1&b=2")])]);
+    let d = doc(vec![
+        el(
+            "paragraph",
+            vec![runs(vec![
+                ("Tom & ", Attrs::new()),
+                ("Jerry", bold),
+                (" <ran>", link),
+            ])],
+        ),
+        el("heading", vec![t("Part \"two\"")]),
+        el(
+            "bulletList",
+            vec![
+                el("listItem", vec![p("one")]),
+                el("listItem", vec![p("two")]),
+            ],
+        ),
+    ]);
+    let texts = block_texts_in(&d.transact());
+    assert_eq!(texts, ["Tom & Jerry <ran>", "Part \"two\"", "one\ntwo"]);
+    let derived = derive(&d);
+    let from_html: Vec<String> = quire_core::manuscript::html_blocks(&derived.html)
+        .into_iter()
+        .map(|b| b.text)
+        .collect();
+    assert_eq!(texts, from_html);
+}

@@ -26,25 +26,33 @@ pub fn hour_bucket(ts: EpochMs) -> EpochMs {
 ///   Japanese put no spaces between words (Korean does, so hangul counts by runs);
 /// - punctuation, symbols and emoji are not words.
 pub fn count_words(text: &str) -> usize {
-    let chars: Vec<char> = text.chars().collect();
+    // One pass with one character of look-behind and one of look-ahead: a chapter is counted
+    // on every save and every read, so it is neither copied nor collected first.
+    let mut chars = text.chars().peekable();
+    let mut before = None;
     let mut count = 0;
     let mut in_word = false;
-    for (i, &c) in chars.iter().enumerate() {
-        if is_cjk(c) {
+    while let Some(c) = chars.next() {
+        if c.is_ascii() {
+            // Letters, digits and the ASCII joiners are all a chapter mostly holds.
+            if c.is_ascii_alphanumeric() {
+                count += usize::from(!in_word);
+                in_word = true;
+            } else if !(in_word && before.is_some_and(|b| joins(c, b, chars.peek().copied()))) {
+                in_word = false;
+            }
+        } else if is_cjk(c) {
             count += 1;
             in_word = false;
         } else if c.is_alphanumeric() {
-            if !in_word {
-                count += 1;
-                in_word = true;
-            }
+            count += usize::from(!in_word);
+            in_word = true;
         } else if in_word && is_combining_mark(c) {
             // Part of the letter before it.
-        } else if in_word && joins(c, chars[i - 1], chars.get(i + 1).copied()) {
-            // Keeps the word going across "'" or "-".
-        } else {
+        } else if !(in_word && before.is_some_and(|b| joins(c, b, chars.peek().copied()))) {
             in_word = false;
         }
+        before = Some(c);
     }
     count
 }
@@ -125,6 +133,48 @@ mod tests {
         assert_eq!(count_words("我爱你"), 3);
         assert_eq!(count_words("東京へ行きます。"), 7);
         assert_eq!(count_words("Tokyo東京"), 3);
+    }
+
+    /// The rules above, written the plain way: every character collected, then looked at with
+    /// its neighbours.
+    fn count_words_by_index(text: &str) -> usize {
+        let chars: Vec<char> = text.chars().collect();
+        let mut count = 0;
+        let mut in_word = false;
+        for (i, &c) in chars.iter().enumerate() {
+            if is_cjk(c) {
+                count += 1;
+                in_word = false;
+            } else if c.is_alphanumeric() {
+                count += usize::from(!in_word);
+                in_word = true;
+            } else if in_word && is_combining_mark(c) {
+            } else if in_word && joins(c, chars[i - 1], chars.get(i + 1).copied()) {
+            } else {
+                in_word = false;
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_one_pass_count_agrees_with_the_plain_rules_on_mixed_text() {
+        let alphabet: Vec<char> = "ab Z09 '’ʼ-‐‑–—.,!\n\u{301}é東へカ안🙂\u{a0}"
+            .chars()
+            .collect();
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let len = (state % 24) as usize;
+            let text: String = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            assert_eq!(count_words(&text), count_words_by_index(&text), "{text:?}");
+        }
     }
 
     #[test]
