@@ -28,6 +28,15 @@ const config = {
   timeoutS: env('BENCH_TIMEOUT_S', 1800),
 };
 const binary = process.env.QUIRE_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/quire/target'), 'release/quire');
+// What the content save's CPU is compared with: another build's binary measured in this run
+// (QUIRE_BASELINE_BIN, an A/B on fresh servers), else the first run's figures, recorded below.
+const baseline = process.env.QUIRE_BASELINE_BIN
+  ? { binary: process.env.QUIRE_BASELINE_BIN, name: process.env.QUIRE_BASELINE_NAME ?? process.env.QUIRE_BASELINE_BIN }
+  : null;
+const RECORDED_BEFORE = {
+  source: 'bench/results/rest-2026-11-27.md (commit 268fabb, before the save was made cheaper)',
+  saveCpuMs: { sqlite: 1.96, postgres: 1.35 },
+};
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const log = (line) => console.log(`[rest ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -107,9 +116,10 @@ async function run(clients, seconds, chooseKind) {
   return { samples, wallS: (performance.now() - started) / 1000 };
 }
 
-async function bench(store) {
-  log(`${store}: starting ${binary}`);
-  const target = await startQuire({ binary, workDir: join(ROOT, 'bench/results/tmp', `rest-${Date.now()}`), store, label: `rest-${store}` });
+/** A fresh server of `bin` on `store`, with the run's clients signed up and their chapters saved. */
+async function serverWithClients(bin, store, label) {
+  log(`${store}: starting ${bin}`);
+  const target = await startQuire({ binary: bin, workDir: join(ROOT, 'bench/results/tmp', `rest-${Date.now()}`), store, label });
   const port = Number(new URL(target.wsUrls[0]).port);
   try {
     log(`${store}: signing up ${config.clients} clients, ${config.chapters} chapters of ${config.words} words each`);
@@ -119,6 +129,48 @@ async function bench(store) {
       for (let m = n; m < Math.min(n + 4, config.clients); m += 1) batch.push(newClient({ port, n: m, chapters: config.chapters, words: config.words }));
       clients.push(...(await Promise.all(batch)));
     }
+    return { target, clients };
+  } catch (error) {
+    await target.stop();
+    throw error;
+  }
+}
+
+/** The content save alone on a fresh server of `bin`: server CPU ms a call (and the backends'). */
+async function saveAlone(bin, store, label) {
+  const { target, clients } = await serverWithClients(bin, store, label);
+  try {
+    await run(clients, config.warmupSeconds, () => SAVE);
+    await sleep(1000);
+    const meter = cpuMeter(target);
+    const result = await run(clients, config.soloSeconds, () => SAVE);
+    await sleep(500);
+    const cpu = meter();
+    const calls = count(result.samples);
+    const errors = [...result.samples.values()].reduce((n, s) => n + s.errors, 0);
+    return { server: perCall(cpu.server, calls), db: perCall(cpu.db, calls), calls, errors };
+  } finally {
+    await target.stop();
+  }
+}
+
+/** The save alone on the baseline binary and on this one, by turns (two rounds each). */
+async function saveAB(store) {
+  const rounds = [];
+  for (let round = 0; round < 2; round += 1) {
+    log(`${store}: save A/B round ${round + 1}: ${baseline.name}`);
+    const before = await saveAlone(baseline.binary, store, `rest-ab-before-${store}`);
+    log(`${store}: save A/B round ${round + 1}: this build`);
+    const after = await saveAlone(binary, store, `rest-ab-after-${store}`);
+    rounds.push({ before, after });
+  }
+  const mean = (side, key) => rounds.reduce((sum, r) => sum + r[side][key], 0) / rounds.length;
+  return { rounds, before: mean('before', 'server'), after: mean('after', 'server'), beforeDb: mean('before', 'db'), afterDb: mean('after', 'db') };
+}
+
+async function bench(store) {
+  const { target, clients } = await serverWithClients(binary, store, `rest-${store}`);
+  try {
     log(`${store}: warm-up ${config.warmupSeconds} s`);
     await run(clients, config.warmupSeconds, drawKind);
     const load = loadavg()[0];
@@ -140,6 +192,12 @@ async function bench(store) {
   } finally {
     await target.stop();
   }
+}
+
+async function benchStore(store) {
+  const result = await bench(store);
+  if (baseline) result.ab = await saveAB(store);
+  return result;
 }
 
 const count = (samples) => [...samples.values()].reduce((sum, s) => sum + s.ms.length, 0);
@@ -180,17 +238,36 @@ function storeSection(result) {
   return lines.join('\n');
 }
 
+const soloCpu = (result, name) => perCall(result.solo.get(name).cpu.server, count(result.solo.get(name).samples));
+
 /** The content save's server CPU per call over the other kinds' average (one-kind runs). */
-function saveRatio(result) {
-  const cpuPer = (name) => perCall(result.solo.get(name).cpu.server, count(result.solo.get(name).samples));
-  const others = KINDS.filter((kind) => kind.name !== SAVE).map((kind) => cpuPer(kind.name));
-  return cpuPer(SAVE) / (others.reduce((a, b) => a + b, 0) / others.length);
+function saveOverOthers(result) {
+  const others = KINDS.filter((kind) => kind.name !== SAVE).map((kind) => soloCpu(result, kind.name));
+  return soloCpu(result, SAVE) / (others.reduce((a, b) => a + b, 0) / others.length);
+}
+
+/** How many times cheaper a save is than before: the baseline's CPU a save over this build's. */
+function beforeOverAfter(result) {
+  if (result.ab) return result.ab.before / result.ab.after;
+  return RECORDED_BEFORE.saveCpuMs[result.store] / soloCpu(result, SAVE);
+}
+
+function abSection(result) {
+  const { ab, store } = result;
+  if (!ab) {
+    return `- ${store}: a save costs ${cpuMs(soloCpu(result, SAVE))} ms of server CPU alone; recorded before: ${RECORDED_BEFORE.saveCpuMs[store]} ms → ${beforeOverAfter(result).toFixed(2)}× cheaper`;
+  }
+  const rounds = ab.rounds
+    .map((r, i) => `round ${i + 1}: ${cpuMs(r.before.server)} → ${cpuMs(r.after.server)} ms (${r.before.calls} / ${r.after.calls} saves, ${r.before.errors + r.after.errors} errors)`)
+    .join('; ');
+  const db = store === 'postgres' ? `; backends ${cpuMs(ab.beforeDb)} → ${cpuMs(ab.afterDb)} ms` : '';
+  return `- ${store}: server CPU a save ${cpuMs(ab.before)} → ${cpuMs(ab.after)} ms, ${beforeOverAfter(result).toFixed(2)}× cheaper${db} (${rounds})`;
 }
 
 function report(results, commit) {
   const date = new Date().toISOString().slice(0, 10);
   const p99 = Math.max(...results.map((r) => percentile(all(r.mixed.samples), 99)));
-  const ratio = Math.max(...results.map(saveRatio));
+  const ratio = Math.min(...results.map(beforeOverAfter));
   const mix = KINDS.map((kind) => `${kind.name} ${kind.weight} %`).join(', ');
   const text = [
     `# REST under a mixed load — ${date}${quick ? ' (BENCH_QUICK: a shorter run)' : ''}`,
@@ -207,10 +284,20 @@ function report(results, commit) {
     `writes and syncs). On PostgreSQL the backends' CPU is given beside it.`,
     '',
     ...results.map(storeSection).flatMap((section) => [section, '']),
-    `content_save_cpu_ratio is the content save's server CPU per call (alone) over the average of the other six`,
-    `kinds' (alone), the higher of the two databases; rest_p99_ms is the p99 of all calls of the mixed load, the`,
-    `higher of the two databases. There is no "after" yet: this run is the "before" for the ratio the issue asks for.`,
-    ...results.map((r) => `- ${r.store}: ratio ${saveRatio(r).toFixed(2)}, p99 ${ms(percentile(all(r.mixed.samples), 99))} ms`),
+    `## The content save, before and after`,
+    '',
+    baseline
+      ? `Compared against: \`${baseline.name}\` (\`${baseline.binary}\`), measured in this run: on each database a fresh server of each`
+      : `Compared against: the figures recorded in ${RECORDED_BEFORE.source}, measured the same way (the save alone, after the mixed load).`,
+    ...(baseline
+      ? [`binary by turns (before, after, before, after), the same clients and chapters, ${config.warmupSeconds} s of saves to warm up, then ${config.soloSeconds} s of saves alone; the mean of the two rounds.`]
+      : []),
+    '',
+    ...results.map(abSection),
+    '',
+    `content_save_cpu_ratio is the save's server CPU per call before over after (how many times cheaper), the lower`,
+    `of the two databases; rest_p99_ms is the p99 of all calls of the mixed load, the higher of the two. The save's`,
+    `CPU over the other kinds' average, in the one-kind runs above: ${results.map((r) => `${r.store} ${saveOverOthers(r).toFixed(2)}`).join(', ')}.`,
     '',
     `SUMMARY rest_p99_ms=${p99.toFixed(0)} content_save_cpu_ratio=${ratio.toFixed(2)}`,
   ].join('\n');
@@ -232,7 +319,7 @@ async function main() {
     // not a checkout
   }
   const results = [];
-  for (const store of config.stores) results.push(await bench(store));
+  for (const store of config.stores) results.push(await benchStore(store));
   report(results, commit);
 }
 
