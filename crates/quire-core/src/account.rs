@@ -1,6 +1,5 @@
-//! Account input rules (spec, accounts §5): names, emails, passwords, the delete-account
-//! phrase, colours. Each `parse` returns the valid value or a field code the client maps to the
-//! spec's message.
+//! Account input rules: names, emails, passwords, the delete-account phrase, colours. Each
+//! `parse` returns the valid value or a field code the client maps to the message it shows.
 
 use std::fmt;
 
@@ -14,7 +13,7 @@ impl fmt::Display for FieldCode {
     }
 }
 
-/// Longest account name (spec: "Account name: required, max 32").
+/// Longest account name (the name is also required).
 pub const NAME_MAX: usize = 32;
 /// Longest email address.
 pub const EMAIL_MAX: usize = 254;

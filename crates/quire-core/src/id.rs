@@ -1,4 +1,4 @@
-//! Entity ids: the spec's 22-character random strings ("Random ids 22 characters").
+//! Entity ids: 22-character random strings.
 //!
 //! Clients make ids offline, so the server must accept any well-formed id and must never
 //! assume it made one. Well-formed means exactly 22 characters of `[A-Za-z0-9_-]` (the URL-safe

@@ -1,5 +1,5 @@
-//! Two-factor sign-in (spec, accounts §4 "Two-factor", §7 "Auth"): setting up TOTP or SMS,
-//! turning it off, and the second step of a sign-in.
+//! Two-factor sign-in: setting up TOTP or SMS, turning it off, and the second step of a
+//! sign-in.
 //!
 //! A factor lives in its own table (`user_mfa`), never in the settings JSON; the user object
 //! shows `settings.mfa_enabled`, `mfa_sms_phone_number` and `mfa_totp_factor_sid` from it.
