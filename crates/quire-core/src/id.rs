@@ -48,7 +48,7 @@ impl Id {
     }
 }
 
-/// Where new ids and the spec's random numbers come from. The core never draws them itself:
+/// Where new ids and the rules' random numbers come from. The core never draws them itself:
 /// whoever asks for a rule that makes rows passes a source — [`RandomIds`] in the server and
 /// the store, a predictable one in tests.
 pub trait IdSource {

@@ -30,7 +30,7 @@ impl Level {
     }
 }
 
-/// Access to one area of the product, on the spec's numeric scale (None 0, Read 1, Write 2,
+/// Access to one area of the product, on its numeric scale (None 0, Read 1, Write 2,
 /// Custom 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -5,7 +5,7 @@
 //! Every rule here is a pure function over values the caller loaded: it answers what should
 //! change (new orders, new parents, which rows get `deleted_at`) and the store or the client
 //! applies it. Nothing here reads a clock, a database or the network; the current time is always
-//! a parameter. Refusals are the spec's snake_case codes: [`FieldCode`] for an input field,
+//! a parameter. Refusals are snake_case codes: [`FieldCode`] for an input field,
 //! [`RuleError`] for an operation.
 
 mod calendar;

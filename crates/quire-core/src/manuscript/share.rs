@@ -10,7 +10,7 @@ pub enum SharePermission {
 }
 
 impl SharePermission {
-    /// The permission of a spec value; `None` for 0 (remove access) or an unknown value.
+    /// The permission of a stored value; `None` for 0 (remove access) or an unknown value.
     pub fn from_value(value: i64) -> Option<SharePermission> {
         match value {
             1 => Some(SharePermission::Write),

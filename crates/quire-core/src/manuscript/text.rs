@@ -47,8 +47,8 @@ impl Title {
         parse_line(raw, codes, true).map(Title)
     }
 
-    /// A title that may be left empty: the spec requires a title only for a copy, so an
-    /// ordinary edit may clear it.
+    /// A title that may be left empty: a title is required only for a copy, so an ordinary
+    /// edit may clear it.
     pub fn parse_optional(raw: &str) -> Result<Self, FieldCode> {
         let codes = ["title_required", "title_too_long", "title_invalid"];
         parse_line(raw, codes, false).map(Title)

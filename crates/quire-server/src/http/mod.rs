@@ -166,7 +166,7 @@ fn entity_routes(api: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     every_kind_but_manuscripts!(standard, api).routes(routes!(entities::manuscripts::put))
 }
 
-/// The GETs that change state (the spec names them GETs; ADR 0004 lists them), guarded against
+/// The GETs that change state (clients call them as GETs; ADR 0004 lists them), guarded against
 /// cross-site requests exactly like an unsafe method. `GET auth/verify_email` changes state
 /// too but is opened from a mail, cross-site by nature: its one-time token is its defence.
 fn state_changing_gets() -> OpenApiRouter<AppState> {

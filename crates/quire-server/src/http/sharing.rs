@@ -89,7 +89,7 @@ pub struct SharedUser {
     pub email: String,
 }
 
-/// One person with access (the spec's shared entry).
+/// One person with access: who, since when, and with which permission.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SharedEntry {
     pub user: SharedUser,

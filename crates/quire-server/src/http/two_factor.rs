@@ -307,7 +307,7 @@ pub async fn enable_sms_step2(
     }))
 }
 
-/// `POST auth/disable_mfa` (not in the spec's catalogue; the Security screen's "None"):
+/// `POST auth/disable_mfa` (a call of ours, for the Security screen's "None"):
 /// turns two-factor off (`settings.mfa_enabled = "none"`, the factor and its secret or phone
 /// number removed, set-ups and sign-in steps in progress forgotten). Needs the account's
 /// password, as any change to how one signs in does; an account without a password (provider
