@@ -13,7 +13,7 @@ export const resources = {
   es: { translation: es },
 } as const;
 
-/** The stored locale when it is one we support, otherwise English (spec: default locale en). */
+/** The stored locale when it is one we support, otherwise English (the default locale). */
 export function storedLocale(): Locale {
   const stored = readStorage(storageKeys.locale);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;

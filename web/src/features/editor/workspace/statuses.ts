@@ -1,9 +1,9 @@
 /**
- * The statuses a chapter can have (spec §3 chapter `settings.status_id`, default -1; manuscript
+ * The statuses a chapter can have (chapter `settings.status_id`, default -1; manuscript
  * `settings.custom_manuscript_statuses`), as data: the binder's status menu and the properties
  * sidebar read this one list. Built-in ids are 0–4 with labels under `properties.status`; the
- * manuscript's custom statuses come first, and one with a built-in id takes its place (the
- * writer renamed it). The spec does not name the built-ins: ours run from to-do to final.
+ * manuscript's custom statuses come first, and one with a built-in id takes its place (the writer
+ * renamed it). The built-ins run from to-do to final.
  */
 import type { ManuscriptRow } from './types';
 
