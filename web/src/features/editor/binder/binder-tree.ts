@@ -176,13 +176,6 @@ export function descendants(node: BinderNode): BinderNode[] {
   return node.children.flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** Every live chapter, subchapters included. */
-export function chapterCount(tree: BinderTree): number {
-  let count = 0;
-  for (const node of tree.nodes.values()) if (node.type === 'chapter') count += 1;
-  return count;
-}
-
 export interface FlatNode {
   node: BinderNode;
   key: string;
