@@ -26,10 +26,6 @@ export const ENTITY_KINDS = [
 
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
-export function isEntityKind(value: unknown): value is EntityKind {
-  return (ENTITY_KINDS as readonly unknown[]).includes(value);
-}
-
 /** The tables of the app database that hold synced rows. */
 export type RowTableName =
   'folders' | 'manuscripts' | 'contents' | 'notes' | 'words' | 'sessions' | 'versions';

@@ -48,7 +48,3 @@ export async function changeLocale(locale: Locale): Promise<void> {
   writeStorage(storageKeys.locale, locale);
   await i18n.changeLanguage(locale);
 }
-
-export function currentLocale(): Locale {
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
-}

@@ -61,12 +61,3 @@ export function chapterStatuses(manuscript: Pick<ManuscriptRow, 'settings'>): Ch
   }
   return [...own, ...BUILT_IN_STATUSES.filter((status) => !taken.has(status.id))];
 }
-
-/** The status with `id`, or null for none or one the manuscript no longer has. */
-export function findChapterStatus(
-  manuscript: Pick<ManuscriptRow, 'settings'>,
-  id: number | undefined,
-): ChapterStatus | null {
-  if (id === undefined || id === NO_STATUS_ID) return null;
-  return chapterStatuses(manuscript).find((status) => status.id === id) ?? null;
-}
