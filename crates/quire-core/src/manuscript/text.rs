@@ -11,7 +11,7 @@ use crate::account::FieldCode;
 
 /// Longest editable title or name.
 pub const TITLE_MAX: usize = 255;
-/// What a duplicated to-do's title starts with.
+/// What a duplicate's title starts with.
 pub const COPY_PREFIX: &str = "Copy of ";
 
 /// The value trimmed, or the refusal: `{field}_required`, `{field}_too_long`, `{field}_invalid`.

@@ -40,7 +40,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reference::genres))
         .routes(routes!(reference::enabled_knowledge_base_categories))
         .routes(routes!(reference::latest_frontend_version))
-        // Auth: sign-up, sign-in and password reset.
+        // Auth: sign-up, sign-in, email verification and password reset.
         .routes(routes!(auth::sign_up))
         .routes(routes!(auth::login))
         .routes(routes!(auth::relogin))
