@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A diagnostic beside the benchmark (not a figure of it): variants of the editor screen compared
-// in ONE page, so that the machine's run-to-run spread (±5 ms of work p99 between runs) does not
-// hide a change of half a millisecond. Each variant is a pair of page-evaluated JS strings that
+// in ONE page, so that the machine's run-to-run spread (of the p99 of work between runs) does not
+// hide a change far smaller than it. Each variant is a pair of page-evaluated JS strings that
 // apply and revert it at run time (a style override, an editor plugin unregistered: the editor
 // is `document.querySelector('.ProseMirror').editor`). Rounds of KEYS keys per variant, in turn,
 // each traced and measured with the benchmark's own definition of (a) work.

@@ -3,7 +3,7 @@
 // chunks when no DevTools client is attached? Starts the server on the built app, then runs
 // Chromium by hand (no Playwright, no CDP) on a fresh profile, `--dump-dom` of the login page
 // (which loads the entry chunk and the shared ones) three times, and prints the sizes of the
-// profile's `Code Cache/js` entries after each load: ~210-byte "seen once" timestamps after the
+// profile's `Code Cache/js` entries after each load: small "seen once" timestamps after the
 // first, the full caches after the second when code caching works. `--playwright-switches` adds
 // every switch Playwright passes, to rule them out. Not timed; no lock needed.
 import { execFileSync } from 'node:child_process';

@@ -20,7 +20,7 @@ function draft(): { text: string; words: number } {
   return { text: paragraphs.join('\n\n'), words: paragraphs.length * 12 * 13 };
 }
 
-/** Issue 6 bad input: a 1 MB paste lands whole, the editor keeps taking keys, and it syncs. */
+/** Bad input: a paste this large lands whole, the editor keeps taking keys, and it syncs. */
 test('a 1 MB paste lands whole, typing goes on, and the chapter syncs', async ({
   page,
   request,

@@ -9,9 +9,9 @@ import {
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 6: a named version, a rewrite, then the restore: the chapter shows the older text
- * again (a forward edit of its document that reaches the open editor), and the history keeps
- * both the named version and the automatic snapshot of the text it replaced.
+ * A named version, a rewrite, then the restore: the chapter shows the older text again (a forward
+ * edit of its document that reaches the open editor), and the history keeps both the named version
+ * and the automatic snapshot of the text it replaced.
  */
 test('a writer saves a named version, rewrites the chapter, restores the version and sees both texts in the history', async ({
   page,

@@ -19,7 +19,7 @@ test('a writer signs up, logs out and in, picks Emerald and Spanish, and both su
 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Quire' })).toBeVisible();
   await expect(page.getByText(writer.email)).toBeVisible();
-  // Spec: redirect 2 s after sign-up.
+  // The welcome page forwards to the manuscripts by itself, a moment after sign-up.
   await expect(page.getByRole('heading', { level: 1, name: 'Manuscripts' })).toBeVisible();
   await expect(page).toHaveURL(/\/manuscripts$/);
 

@@ -10,9 +10,9 @@ import {
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 5's bar: two devices of one writer (two browser contexts) both go offline, both type
- * into the same chapter, both come back — each shows every word of both; and a chapter renamed
- * on one shows on the other live.
+ * Two devices of one writer (two browser contexts) both go offline, both type into the same
+ * chapter, both come back — each shows every word of both; and a chapter renamed on one shows on
+ * the other live.
  */
 test('two devices type offline into one chapter and both keep every word; a rename shows live', async ({
   browser,

@@ -9,9 +9,9 @@ import {
 import { expect, test } from './support/fixtures';
 
 /**
- * Issue 6: formatted text with a comment and a footnote, then offline: type, reload, and
- * everything is still there (the app starts from its offline shell and the chapter from this
- * device's database); back online, the server gets it all.
+ * Formatted text with a comment and a footnote, then offline: type, reload, and everything is still
+ * there (the app starts from its offline shell and the chapter from this device's database); back
+ * online, the server gets it all.
  */
 test('a writer formats text, comments and footnotes it, types offline, reloads, and sees everything', async ({
   context,

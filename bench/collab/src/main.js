@@ -26,7 +26,8 @@ const config = {
   keys: env('BENCH_KEYS', QUICK ? 40 : 80),
   idleSizes: (process.env.BENCH_IDLE ?? (QUICK ? '1000,5000' : '1000,10000')).split(',').map(Number),
   compactionUpdates: env('BENCH_UPDATES', QUICK ? 20000 : 100000),
-  // Hocuspocus takes ~3.6 ms an update here (see the results file): 100k would be ~6 minutes.
+  // Hocuspocus is much slower per update (see the results file): as many updates as quire gets
+  // would take minutes.
   hocuspocusUpdates: env('BENCH_HP_UPDATES', QUICK ? 5000 : 20000),
   workers: env('BENCH_WORKERS', 2),
   timeoutS: env('BENCH_TIMEOUT_S', 1800),

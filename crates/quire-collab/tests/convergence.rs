@@ -1,11 +1,12 @@
 //! Convergence fuzz: browsers (Yjs) and the server (yrs) end with the same chapter.
 //!
 //! `tests/yjs/converge.mjs` plays, per seed, three Yjs devices editing one chapter offline and
-//! syncing with shuffled, duplicated and gapped delivery (DESIGN §4). Here every device update is
-//! replayed into a yrs replica in a shuffled schedule with duplicates, and the replica must end
-//! with Yjs's XML of `default`, Yjs's state vector, no pending structs, and every marker token
-//! a device typed and did not itself delete (no lost words). The same updates also go through
-//! `compact`, which must verify and give the same document.
+//! syncing with shuffled, duplicated and gapped delivery, as reconnects and offline queues
+//! deliver it. Here every device update is replayed into a yrs replica in a shuffled schedule
+//! with duplicates, and the replica must end with Yjs's XML of `default`, Yjs's state vector,
+//! no pending structs, and every marker token a device typed and did not itself delete (no lost
+//! words). The same updates also go through `compact`, which must verify and give the same
+//! document.
 //!
 //! Seeds 0..300 and those in `tests/yjs/regressions.txt` run every time.
 //! `QUIRE_CONVERGE_SEEDS=17` (or `0..50,900`) runs only those.

@@ -1,6 +1,5 @@
-//! Account input rules (spec, accounts §5): names, emails, passwords, the delete-account
-//! phrase, colours. Each `parse` returns the valid value or a field code the client maps to the
-//! spec's message.
+//! Account input rules: names, emails, passwords, the delete-account phrase, colours. Each
+//! `parse` returns the valid value or a field code the client maps to the message it shows.
 
 use std::fmt;
 
@@ -14,13 +13,13 @@ impl fmt::Display for FieldCode {
     }
 }
 
-/// Longest account name (spec: "Account name: required, max 32").
+/// Longest account name (the name is also required).
 pub const NAME_MAX: usize = 32;
 /// Longest email address.
 pub const EMAIL_MAX: usize = 254;
-/// Sign-up passwords: "more than 4 and fewer than 60 characters (5 to 59)".
+/// Sign-up passwords: 5 to 59 characters.
 pub const SIGNUP_PASSWORD: (usize, usize) = (5, 59);
-/// Changed and reset passwords: "at least 8", "max 64".
+/// Changed and reset passwords: 8 to 64 characters.
 pub const NEW_PASSWORD: (usize, usize) = (8, 64);
 /// Any password field's limit.
 pub const PASSWORD_MAX: usize = 64;
@@ -28,7 +27,7 @@ pub const PASSWORD_MAX: usize = 64;
 pub const PHRASE_MAX: usize = 128;
 /// The phrase that confirms account deletion.
 pub const DELETE_PHRASE: &str = "i understand";
-/// Recent colours kept ("max 6, newest first, no duplicates").
+/// Recent colours kept: newest first, no duplicates.
 pub const RECENT_COLORS_MAX: usize = 6;
 
 fn chars(s: &str) -> usize {

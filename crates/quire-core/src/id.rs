@@ -1,4 +1,4 @@
-//! Entity ids: the spec's 22-character random strings ("Random ids 22 characters").
+//! Entity ids: 22-character random strings.
 //!
 //! Clients make ids offline, so the server must accept any well-formed id and must never
 //! assume it made one. Well-formed means exactly 22 characters of `[A-Za-z0-9_-]` (the URL-safe
@@ -48,7 +48,7 @@ impl Id {
     }
 }
 
-/// Where new ids and the spec's random numbers come from. The core never draws them itself:
+/// Where new ids and the rules' random numbers come from. The core never draws them itself:
 /// whoever asks for a rule that makes rows passes a source — [`RandomIds`] in the server and
 /// the store, a predictable one in tests.
 pub trait IdSource {

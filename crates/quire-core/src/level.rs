@@ -1,4 +1,4 @@
-//! User levels and per-area permissions (spec, accounts §6 and product §6).
+//! User levels and per-area permissions.
 //!
 //! Levels: LW1 user −1, Writer 1, Ambassador 10, Admin 80, Superadmin 99. An administrator
 //! always has write on every area; anyone else has write unless their settings restrict an
@@ -30,7 +30,7 @@ impl Level {
     }
 }
 
-/// Access to one area of the product, on the spec's numeric scale (None 0, Read 1, Write 2,
+/// Access to one area of the product, on its numeric scale (None 0, Read 1, Write 2,
 /// Custom 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

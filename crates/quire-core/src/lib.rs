@@ -21,6 +21,6 @@ pub mod upload;
 pub use id::{Id, InvalidId};
 pub use level::{AreaPermission, Level};
 
-/// The app version the web client reports and the frontend-version check compares against
-/// (spec, accounts §9: "App version 2.4.29").
+/// The app version the web client reports (`X-App-Version`) and the frontend-version check
+/// compares against; `web/package.json` carries the same version.
 pub const APP_VERSION: &str = "2.4.29";

@@ -1,5 +1,5 @@
-//! Two-factor sign-in (spec, accounts §4 "Two-factor", §5 "SMS phone" and "SMS or TOTP code",
-//! §9): the methods, the input rules for codes and phone numbers, and the timing constants.
+//! Two-factor sign-in: the methods, the input rules for codes and phone numbers, and the timing
+//! constants.
 //!
 //! This module decides what a valid code or phone number is and how long things last. It must
 //! not generate secrets, hash, send or store anything: that is the server's and the store's.
@@ -9,7 +9,7 @@ use std::fmt;
 use crate::account::FieldCode;
 use crate::time::EpochMs;
 
-/// Digits in a TOTP or SMS code (spec §9: "code 6 digits").
+/// Digits in a TOTP or SMS code.
 pub const CODE_DIGITS: usize = 6;
 /// Seconds a TOTP step lasts.
 pub const TOTP_STEP_SECS: u64 = 30;
@@ -21,7 +21,7 @@ pub const TOTP_SETUP_TTL_MS: EpochMs = 10 * 60 * 1000;
 pub const SMS_CODE_TTL_MS: EpochMs = 10 * 60 * 1000;
 /// Tries an SMS code allows before it is spent.
 pub const SMS_MAX_ATTEMPTS: i64 = 5;
-/// The wait between two SMS to one account (spec §4/§9: "SMS resend 60 s").
+/// The wait between two SMS to one account, counted from the last send.
 pub const SMS_RESEND_MS: EpochMs = 60 * 1000;
 /// How long the second sign-in step may wait after the password was accepted.
 pub const MFA_TOKEN_TTL_MS: EpochMs = 5 * 60 * 1000;
@@ -30,7 +30,7 @@ pub const MFA_TOKEN_MAX_ATTEMPTS: i64 = 5;
 /// Digits a phone number has after its `+` (E.164 allows at most 15).
 pub const PHONE_DIGITS: (usize, usize) = (8, 15);
 
-/// `settings.mfa_enabled` (spec §3: none, sms or totp).
+/// `settings.mfa_enabled`: none, sms or totp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MfaMethod {
     None,
@@ -153,8 +153,8 @@ pub fn sms_resend_wait_secs(last_sent_at: Option<EpochMs>, now: EpochMs) -> Opti
     (left > 0).then(|| u64::try_from((left + 999) / 1000).unwrap_or(1))
 }
 
-/// The answer `enable_sms_step1` gives instead of sending (spec §7: "a string beginning
-/// mfa_sms_needs_delay_ followed by seconds").
+/// The answer `enable_sms_step1` gives instead of sending: `mfa_sms_needs_delay_` followed by
+/// the seconds left to wait.
 pub fn sms_delay_answer(wait_secs: u64) -> String {
     format!("mfa_sms_needs_delay_{wait_secs}")
 }

@@ -1,6 +1,6 @@
-//! User settings (spec, accounts §3): their defaults, and the rules for a partial update from
-//! the client. Fields the user may not set (two-factor state, permissions, AI counters, Drive
-//! link, `password_temporary`) are ignored in an update, never assigned.
+//! User settings: their defaults, and the rules for a partial update from the client. Fields
+//! the user may not set (two-factor state, permissions, AI counters, Drive link,
+//! `password_temporary`) are ignored in an update, never assigned.
 
 use std::collections::BTreeMap;
 

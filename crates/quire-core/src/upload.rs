@@ -1,7 +1,7 @@
-//! What an upload may be (spec §7 "Uploads": `POST uploads/` with a file's name, data and type):
-//! the accepted file types, recognised by their first bytes as well as by the type the client
-//! declares (the two must agree), the size limit, and the file name made safe to store and to
-//! send back in a `Content-Disposition` header.
+//! What an upload may be (`POST uploads/` with a file's name, data and type): the accepted file
+//! types, recognised by their first bytes as well as by the type the client declares (the two
+//! must agree), the size limit, and the file name made safe to store and to send back in a
+//! `Content-Disposition` header.
 
 /// The largest file accepted, decoded: 10 MiB.
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;

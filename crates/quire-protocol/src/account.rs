@@ -1,6 +1,6 @@
-//! Accounts on the wire: the user object (spec, accounts §3) and the auth and user request
-//! bodies (spec, accounts §7). Request fields default to empty so that a missing field is
-//! refused as a field error (`email_required`), not as malformed JSON.
+//! Accounts on the wire: the user object and the auth and user request bodies. Request fields
+//! default to empty so that a missing field is refused as a field error (`email_required`), not
+//! as malformed JSON.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -19,7 +19,7 @@ pub struct User {
     /// `doesnt_have_password`, `auth_provider`, `profile_picture`.
     #[schema(value_type = Object)]
     pub meta: Value,
-    /// The user settings of spec §3, completed with defaults.
+    /// The user's settings, completed with defaults for every key not stored.
     #[schema(value_type = Object)]
     pub settings: Value,
     /// `premium`, `ai` and `trial`, each with id, status, gateway, subscription_id, ends_at,

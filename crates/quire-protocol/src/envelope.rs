@@ -30,7 +30,7 @@ pub struct Failure {
     /// Always `failed`.
     #[schema(example = "failed")]
     pub status: String,
-    /// A snake_case code from the spec's catalogue (`not_found`, `invalid_json`, …).
+    /// A snake_case code the client translates (`not_found`, `invalid_json`, …).
     #[schema(example = "not_found")]
     pub data: String,
     /// Field name → code, present only for validation failures.

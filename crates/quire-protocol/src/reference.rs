@@ -1,12 +1,12 @@
 //! Public reference data: themes, genres, plans, legal texts, knowledge-base categories,
-//! templates, server time and the frontend version (spec, accounts §3 and §7).
+//! templates, server time and the frontend version.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A colour theme preset (spec, accounts §3).
+/// A colour theme preset; the client builds the theme from its two colours.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Theme {
     pub id: i64,
@@ -46,7 +46,7 @@ pub struct PlanMeta {
     pub price_tiers: BTreeMap<String, Vec<PlanPrice>>,
 }
 
-/// A subscription plan (spec, accounts §3 and §9).
+/// A subscription plan: its length in `meta.months` and its prices per tier.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct SubscriptionPlan {
     pub id: i64,

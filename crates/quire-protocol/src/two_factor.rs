@@ -1,5 +1,5 @@
-//! Two-factor sign-in on the wire (spec, accounts §4 "Two-factor", §7 "Auth"): setting TOTP
-//! or SMS up, turning it off, and the second step of a sign-in.
+//! Two-factor sign-in on the wire: setting TOTP or SMS up, turning it off, and the second step
+//! of a sign-in.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -46,7 +46,7 @@ pub enum ApiError {
     /// 429 `too_many_requests`, with `Retry-After`.
     #[error("too many requests")]
     TooManyRequests { retry_after_secs: u64 },
-    /// Any other refusal with its spec code (`not_authorized`, `manuscript_is_deleted`, …).
+    /// Any other refusal with its code (`not_authorized`, `manuscript_is_deleted`, …).
     #[error("refused: {code}")]
     Refused {
         status: StatusCode,

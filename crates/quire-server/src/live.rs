@@ -1,8 +1,7 @@
-//! The live multi-device channel `GET /api/v4/ws` (product spec §4 "Live multi-device sync",
-//! §7 "WebSocket messages"; ADR 0009): a signed-in device joins its user and the manuscripts
-//! shared with it; the change feed's announcements (ADR 0016) reach them through [`Hub::announce`],
-//! and a client's own `user_interaction` is still relayed to the user's other devices and to
-//! the collaborators of the manuscript it names, on this process.
+//! The live multi-device channel `GET /api/v4/ws` (ADR 0009): a signed-in device joins its user
+//! and the manuscripts shared with it; the change feed's announcements (ADR 0016) reach them
+//! through [`Hub::announce`], and a client's own `user_interaction` is still relayed to the
+//! user's other devices and to the collaborators of the manuscript it names, on this process.
 //!
 //! The [`Hub`] keeps, per socket, a bounded queue of outgoing frames: a socket that falls
 //! [`QUEUE_FRAMES`] behind is closed rather than slowing the others down. The channel only
@@ -468,7 +467,8 @@ async fn run(mut socket: WebSocket, app: AppState, actor: Actor) {
     tracing::debug!(socket = id, "live socket closed");
 }
 
-/// A client's message (spec §7): `{action: message, endpoint, …}`.
+/// A client's message: `{action: message, endpoint, …}`; `endpoint` is `join_user`,
+/// `join_manuscript` or `user_interaction`.
 #[derive(Debug, Deserialize)]
 struct Incoming {
     action: String,

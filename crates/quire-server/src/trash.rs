@@ -1,8 +1,7 @@
-//! The trash purge: rows deleted more than 60 days ago (product spec §4, §9) are removed for
-//! good, once at start and then every hour, so a row never outlives its `days_left` by more
-//! than an hour whatever the server's uptime. The same round sweeps the object store: the
-//! bytes of an upload whose row is gone (purged, hard-deleted, or gone with its manuscript)
-//! are removed.
+//! The trash purge: rows deleted more than 60 days ago are removed for good, once at start and
+//! then every hour, so a row never outlives its `days_left` by more than an hour whatever the
+//! server's uptime. The same round sweeps the object store: the bytes of an upload whose row is
+//! gone (purged, hard-deleted, or gone with its manuscript) are removed.
 
 use std::collections::HashMap;
 use std::sync::Arc;

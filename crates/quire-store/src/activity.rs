@@ -1,6 +1,5 @@
-//! The activity log devices send (product spec §7 "Activity log batch"; ADR 0010): entries
-//! stored as sent, keyed by the device's id for each, so a batch retried after a lost answer is
-//! stored once.
+//! The activity log devices send in batches (ADR 0010): entries stored as sent, keyed by the
+//! device's id for each, so a batch retried after a lost answer is stored once.
 
 use quire_core::time::EpochMs;
 use sqlx::Any;

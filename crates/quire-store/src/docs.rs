@@ -1,4 +1,4 @@
-//! Chapter documents (ADR 0002, DESIGN §4): the Yjs update log behind quire-collab's rooms.
+//! Chapter documents (ADR 0002, ADR 0010): the Yjs update log behind quire-collab's rooms.
 //!
 //! `doc_head` holds a document's compacted snapshot and the last sequence number given;
 //! `doc_update` the updates after the snapshot. An append bumps `head_seq` first, which takes
@@ -395,8 +395,8 @@ impl Store {
                 value_rows(1, chunk.len(), 4)
             );
             // A statement of one row is kept prepared, as every append's was; one of several is
-            // not: each row count is its own SQL text, and up to ROWS_PER_INSERT of them cached
-            // on each pooled connection held megabytes (idle memory grew ~0.5 KiB a document).
+            // not: each row count is its own SQL text, and caching up to ROWS_PER_INSERT of them
+            // on each pooled connection made the server's idle memory grow with its documents.
             let mut query = sqlx::query::<Any>(AssertSqlSafe(sql)).persistent(chunk.len() == 1);
             for &(doc_id, seq, update) in chunk {
                 query = query.bind(doc_id).bind(seq).bind(update).bind(now);

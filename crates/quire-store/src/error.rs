@@ -11,7 +11,7 @@ pub enum StoreError {
     /// The actor may see the row (a share grant) but not do this with it.
     #[error("not authorized")]
     NotAuthorized,
-    /// The operation breaks a rule of the data: the spec's snake_case code (quire-core's
+    /// The operation breaks a rule of the data: a snake_case code (quire-core's
     /// [`RuleError::code`] or one of the store's own, such as `manuscript_is_deleted`).
     #[error("{0}")]
     Rule(&'static str),

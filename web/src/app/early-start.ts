@@ -3,8 +3,9 @@
  * the app's code is evaluated instead of after it: on the editor's URL, when someone may be
  * signed in on this device, the cached user's read (the guards wait for it), the editor's code,
  * this device's databases and the rows of the chapter the editor will show (the URL's
- * `?chapter=`, else the manuscript's last one; `sync/collab/read-ahead.ts`) (issue 6's open
- * time). Only reads: whoever needs the answers still asks for them, and gets them sooner.
+ * `?chapter=`, else the manuscript's last one; `sync/collab/read-ahead.ts`), so that the
+ * chapter's text is on screen sooner after a load. Only reads: whoever needs the answers still
+ * asks for them, and gets them sooner.
  * Imported first by `main.tsx` (it starts when evaluated: an ES module's own imports are
  * evaluated before it, whatever their place in it); it must stay light (no React, no router).
  */
@@ -21,7 +22,7 @@ function quietly(read: Promise<unknown>): void {
   read.catch(() => undefined);
 }
 
-/** The manuscript settings' `last_active_chapter` (spec §3), if it names one. */
+/** The manuscript settings' `last_active_chapter` (the chapter last open), if it names one. */
 function lastActiveChapter(settings: unknown): string | null {
   if (typeof settings !== 'object' || settings === null) return null;
   const last = (settings as { last_active_chapter?: unknown }).last_active_chapter;

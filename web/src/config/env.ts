@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Version of the app, from the product spec (§9 constants). Sent as `X-App-Version`. */
+/** Version of the app, the same as the server's `APP_VERSION`. Sent as `X-App-Version`. */
 export const APP_VERSION = '2.4.29';
 
 const booleanFlag = z
@@ -43,7 +43,7 @@ export interface Env {
   /** Sent as `X-Platform`; the web build is always `web`. */
   platform: 'web';
   features: {
-    /** Beta-reader `request_feedback` section (spec §2: only with a feature flag). Off by default. */
+    /** Beta-reader `request_feedback` section: shown only with this flag. Off by default. */
     betaReader: boolean;
   };
   /** Custom URL scheme of the native apps, used by `auth_redir` deep links. */

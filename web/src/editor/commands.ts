@@ -1,5 +1,5 @@
 /**
- * The editor's commands as data (STYLE "Commands as data"): toolbars, the floating toolbar and
+ * The editor's commands as data, so no component owns them: toolbars, the floating toolbar and
  * shortcuts' tooltips read the same objects. `labelKey` is an i18n key; `shortcut` uses `Mod`
  * for Ctrl/Cmd. Each `isActive`/`isEnabled` is a cheap look at the selection, fit for
  * `useEditorState` selectors.
@@ -189,9 +189,8 @@ export function currentLink(editor: Editor): string | null {
 }
 
 /**
- * A link address as the spec's link fields accept it (§5: required, a valid URL, https):
- * `example.com/a` becomes `https://example.com/a`; anything else (http, mailto, javascript,
- * no host) is null.
+ * A link address as the link fields accept it (required, a valid URL, https): `example.com/a`
+ * becomes `https://example.com/a`; anything else (http, mailto, javascript, no host) is null.
  */
 export function normalizeLink(input: string): string | null {
   const trimmed = input.trim();

@@ -36,7 +36,7 @@ export interface CommentsStoreOptions {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A 22-character random id (spec §3), valid as a comment or footnote id. */
+/** A 22-character random id (the form of every entity id), valid as a comment or footnote id. */
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(22));
   return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');

@@ -1,7 +1,6 @@
 /**
- * The spec's typography and page defaults (§9), as constants the extensions, the toolbar and
- * the page drawing share. Font sizes are points (the server accepts `12pt`); margins are
- * millimetres on every side.
+ * The typography and page defaults, as constants the extensions, the toolbar and the page drawing
+ * share. Font sizes are points (the server accepts `12pt`); margins are millimetres on every side.
  */
 
 export const DEFAULT_FONT_FAMILY = 'arial';
@@ -18,7 +17,7 @@ export const DEFAULT_FONT_SIZES = {
 
 export const DEFAULT_LINE_HEIGHT = 1.4;
 
-/** CSS pixels per point, the spec's "pixel-to-point factor". */
+/** CSS pixels per point: a font size given in `px` is read back in points with it. */
 export const PIXELS_PER_POINT = 1.33;
 
 /** The families the font picker offers (CSS family names, stored as written). */
@@ -78,7 +77,7 @@ export const DEFAULT_PAGE_SETUP: PageSetup = {
   pageColor: null,
 };
 
-/** The stored shape of `settings.page` (spec §3); margins are one number or per side. */
+/** The stored shape of a manuscript's `settings.page`; margins are one number or per side. */
 export interface StoredPage {
   orientation?: Orientation;
   paper_size?: string;

@@ -33,7 +33,7 @@ export interface ChapterExtensionsOptions {
  * TipTap's core extensions as every chapter editor has them: without `delete`, whose only work is
  * to emit 'delete' events (nothing here listens) and which recomputes the changed ranges of
  * every transaction in a timer task right after it — between a keystroke and the frame that
- * shows it (issue 6's typing benchmark).
+ * shows it, where any work delays the key on screen.
  */
 export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
 

@@ -71,7 +71,7 @@ export function wantsTextFocus(state: unknown): boolean {
   );
 }
 
-/** Marketing pages that sit next to the app (product spec §2, "Marketing routes"). */
+/** Marketing pages that sit next to the app. */
 export const MARKETING_PAGES = [
   { id: 'home', path: '/home' },
   { id: 'pricing', path: '/pricing' },

@@ -1,4 +1,4 @@
-import { readStorage, removeStorage, storageKeys, writeStorage } from './storage-keys';
+import { readStorage, storageKeys, writeStorage } from './storage-keys';
 
 /** Legacy referral links (`/ref=<id>`): the id waits in storage until sign-up sends it. */
 export function storeReferralId(id: string): void {
@@ -7,8 +7,4 @@ export function storeReferralId(id: string): void {
 
 export function readReferralId(): string | null {
   return readStorage(storageKeys.referralId);
-}
-
-export function clearReferralId(): void {
-  removeStorage(storageKeys.referralId);
 }

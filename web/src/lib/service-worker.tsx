@@ -1,8 +1,8 @@
 /**
- * The offline app shell's client side (ADR 0012): registers `/sw.js` (`public/sw.js`) in
- * production builds, and when a newer service worker has been installed and waits, shows the
- * spec's notice (§4 "Updates", §9: 10000 ms) with an Update button that lets it take over and
- * reloads the page once it controls it.
+ * The offline app shell's client side (ADR 0012): registers `/sw.js` (`public/sw.js`) in production
+ * builds, and when a newer service worker has been installed and waits, shows the notice (for
+ * `UPDATE_NOTICE_MS`) with an Update button that lets it take over and reloads the page once it
+ * controls it.
  *
  * Never registers under Vitest, the Vite dev server, a browser without service workers, or the
  * desktop shell (Tauri serves the app from the bundle already).
@@ -14,9 +14,9 @@ import { i18n } from '@/lib/i18n';
 import { isInsideAppShell } from '@/lib/platform';
 
 export const SERVICE_WORKER_URL = '/sw.js';
-/** Spec §9: the service worker notice lasts 10000 ms. */
+/** How long the new-service-worker notice stays. */
 export const UPDATE_NOTICE_MS = 10_000;
-/** An open app asks for a newer worker as often as the spec checks for a newer frontend (§9). */
+/** How often an open app asks for a newer worker: that is how a new version reaches an open tab. */
 export const UPDATE_CHECK_MS = 300_000;
 export const UPDATE_NOTIFICATION_ID = 'service-worker-update';
 /** The message `public/sw.js` answers with `skipWaiting()`. */
@@ -102,7 +102,7 @@ export function applyUpdate(
   worker.postMessage(SKIP_WAITING_MESSAGE);
 }
 
-/** The spec's service worker notice: 10000 ms, with an Update button. */
+/** The new-service-worker notice: for `UPDATE_NOTICE_MS`, with an Update button. */
 export function showUpdateNotice(onUpdate: () => void): void {
   notifications.show({
     id: UPDATE_NOTIFICATION_ID,

@@ -17,7 +17,7 @@ export const storageKeys = {
   themePreset: 'quire.theme',
   referralId: 'quire.referral_id',
   storeBannerDismissed: 'quire.store_banner_dismissed',
-  /** This browser's device id (spec §9), written into the rows it changes. */
+  /** This browser's device id, written into the rows it changes. */
   deviceId: 'quire.device_id',
   /** The manuscripts list's grid or list mode. */
   manuscriptsView: 'quire.manuscripts_view',

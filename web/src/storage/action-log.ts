@@ -2,7 +2,7 @@ import { DAY_MS } from './entities';
 import { newId } from './ids';
 import type { ActionLogEntry, SharedDatabase } from './shared-db';
 
-/** Spec §7/§9: local action logs older than 3 days are dropped. */
+/** Local action logs older than this are dropped unsent. */
 export const ACTION_LOG_RETENTION_MS = 3 * DAY_MS;
 
 export interface ActionLogDeps {

@@ -6,7 +6,7 @@ import type { EntityKind, PendingOp } from './entity-kinds';
 
 export type { PendingOp } from './entity-kinds';
 
-/** Spec §9: the app database and its version. */
+/** The app database's name and schema version. */
 export const APP_DB_NAME = 'quire-app';
 export const APP_DB_VERSION = 38;
 
@@ -22,11 +22,11 @@ export interface LocalMarks {
 
 export type LocalFolder = Folder & LocalMarks;
 
-/** Marks only manuscripts carry (spec §4 "Loading"), never sent to the server. */
+/** Marks only manuscripts carry, for loading their rows; never sent to the server. */
 export interface ManuscriptMarks {
   /** Its rows (`GET manuscripts/{id}`) have been merged in since the listing last changed it. */
   content_loaded?: boolean;
-  /** The last try to fetch its rows failed (spec: `content_load_failed`). */
+  /** The last try to fetch its rows failed. */
   content_load_failed?: boolean;
   /** Owned by someone else and shared with the user (`GET manuscripts/shared_with_me`). */
   shared_with_me?: 0 | 1;
@@ -113,7 +113,7 @@ export function declareVersions(db: Dexie, versions: readonly DatabaseVersion[])
   }
 }
 
-/** The app's IndexedDB database (spec §9: folders, manuscripts, contents, notes, words, sessions, versions). */
+/** The app's IndexedDB: folders, manuscripts, contents, notes, words, sessions, versions. */
 export class AppDatabase extends Dexie {
   declare folders: Table<LocalFolder, string>;
   declare manuscripts: Table<LocalManuscript, string>;

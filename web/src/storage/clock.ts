@@ -1,18 +1,18 @@
 /**
- * The client clock corrected by the server's (spec §4 "Clock offset check", ADR 0007:
- * `updated_at` is the client clock plus its server-time offset).
+ * The client clock corrected by the server's (ADR 0007: `updated_at` is the client clock plus its
+ * server-time offset).
  */
 export interface Clock {
   /** Epoch milliseconds, corrected by the last known server offset. */
   now(): number;
-  /** Asks the server for its time, at most once a minute (spec §4); never throws. */
+  /** Asks the server for its time, at most once a minute; never throws. */
   sync(): Promise<void>;
   offset(): number;
 }
 
-/** Spec §4: the server time is asked at most every 60 s. */
+/** The server time is asked at most this often. */
 export const CLOCK_SYNC_INTERVAL_MS = 60_000;
-/** Spec §4: an offset over 10 s is logged once. */
+/** An offset over this is logged, once. */
 export const CLOCK_OFFSET_WARNING_MS = 10_000;
 
 export interface ServerClockDeps {

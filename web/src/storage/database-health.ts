@@ -3,8 +3,8 @@ import type { Dexie } from 'dexie';
 import { isFatalDatabaseError, isQuotaExceeded } from './quota';
 
 /**
- * Spec §8 "Local database": a full device marks the database failing (the user is told);
- * an invalid state, an unknown error or a closing connection forces logout.
+ * A full device marks the local database failing (the user is told); an invalid state, an
+ * unknown error or a closing connection forces logout, since the app cannot work without it.
  */
 export type DatabaseFailure =
   | { type: 'quota' }

@@ -3,7 +3,7 @@ import { readStorage, storageKeys, writeStorage } from '@/lib/storage-keys';
 
 import { randomChars } from './ids';
 
-/** Spec §9: a device id is a pwa prefix, two random 8-character segments and the version. */
+/** A device id is a pwa prefix, two random 8-character segments and the app version. */
 export function makeDeviceId(): string {
   return `pwa-${randomChars(8)}-${randomChars(8)}-${APP_VERSION}`;
 }

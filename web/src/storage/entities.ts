@@ -65,7 +65,7 @@ export function withoutChildren(manuscript: Manuscript): Manuscript {
   return copy;
 }
 
-/** Spec §4: items stay in the trash for 60 days. */
+/** Items stay in the trash for 60 days, then the server purges them. */
 export const TRASH_DAYS = 60;
 export const DAY_MS = 86_400_000;
 
@@ -79,7 +79,7 @@ export function daysLeft(deletedAt: number, now: number): number {
   return remaining <= 0 ? 0 : Math.min(TRASH_DAYS, Math.ceil(remaining / DAY_MS));
 }
 
-/** Spec §5: editable titles are at most 255 characters. */
+/** Editable titles are at most 255 characters. */
 export const TITLE_MAX = 255;
 
 /** `folderId` and the ids of every folder inside it, at any depth (a move target check). */

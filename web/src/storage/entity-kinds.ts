@@ -1,6 +1,6 @@
 /**
- * The kinds of synced rows, the local table each lives in, the manuscript update type it
- * belongs to (spec §4 "Manuscript sync") and the server route each change takes (ADR 0007).
+ * The kinds of synced rows, the local table each lives in, the manuscript update type it belongs to
+ * (the outbox syncs a manuscript part by part) and the server route each change takes (ADR 0007).
  * Pure data: the outbox, the loader and the editor's writes all read it from here.
  */
 
@@ -25,10 +25,6 @@ export const ENTITY_KINDS = [
 ] as const;
 
 export type EntityKind = (typeof ENTITY_KINDS)[number];
-
-export function isEntityKind(value: unknown): value is EntityKind {
-  return (ENTITY_KINDS as readonly unknown[]).includes(value);
-}
 
 /** The tables of the app database that hold synced rows. */
 export type RowTableName =
@@ -57,8 +53,8 @@ export function tableOfKind(kind: EntityKind): RowTableName {
 }
 
 /**
- * Spec §4: the parts of a manuscript a sync sends. The last three are ours: word counts,
- * writing sessions and version names have routes of their own and belong to a manuscript too.
+ * The parts of a manuscript a sync sends. Word counts, writing sessions and version names have
+ * routes of their own but belong to a manuscript too, so they are parts as well.
  */
 export const UPDATE_TYPES = [
   'self',

@@ -69,5 +69,5 @@ export function sharedUserCache(): StoredUserCache {
   return userCache;
 }
 
-/** The health of this page's local databases (spec §8). */
+/** The health of this page's local databases: full, or failed beyond use. */
 export const databaseHealth: DatabaseHealth = createDatabaseHealth();

@@ -61,7 +61,7 @@ export function shelfChange(kind: ShelfKind, id: string): PendingChange {
   return { kind, id, manuscript_id: kind === 'manuscripts' ? id : null };
 }
 
-/** Spec §4: children moved up out of a deleted container get their order offset by 99999. */
+/** Children moved up out of a deleted container get their order offset by this, to go last. */
 export const MOVED_UP_ORDER_OFFSET = 99_999;
 
 /** Fields a caller cannot set: the server's, the trash's and the local marks. */

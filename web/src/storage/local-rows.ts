@@ -21,8 +21,6 @@ export type LocalRow = {
 
 export type LocalShelfRow = LocalFolder | LocalManuscript;
 
-export const SHELF_KINDS: readonly ShelfKind[] = ['folders', 'manuscripts'];
-
 export function shelfTable(db: AppDatabase, kind: ShelfKind): Table<LocalShelfRow, string> {
   return db[kind] as Table<LocalShelfRow, string>;
 }

@@ -60,7 +60,7 @@ export interface ManuscriptsPort {
     options?: { derived?: boolean },
   ): Promise<StoredManuscript>;
 
-  /** Into the trash; a folder's live children move up to its parent (spec §4). */
+  /** Into the trash; a folder's live children move up to its parent. */
   deleteFolder(id: string): Promise<void>;
   deleteManuscript(id: string): Promise<void>;
   /** Out of the trash. */

@@ -7,7 +7,7 @@ import { StorageQuotaError } from './quota';
  * What the store tells the screens about, outside any one call: the device ran out of space;
  * the server refused a change made earlier (it is then dropped; the next load shows the
  * server's row); or the server said a manuscript is deleted, so it was removed from this
- * device (spec §4: "removed locally and a not-found error is shown").
+ * device and a not-found error is shown.
  */
 export type StoreProblem =
   | { type: 'quota' }

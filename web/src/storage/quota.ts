@@ -1,4 +1,4 @@
-/** Raised when the device has no room left for the local database (spec §8: quota exceeded). */
+/** Raised when the device has no room left for the local database (quota exceeded). */
 export class StorageQuotaError extends Error {
   override readonly name = 'StorageQuotaError';
   readonly code = 'storage_quota_exceeded';
@@ -10,7 +10,7 @@ export class StorageQuotaError extends Error {
 
 /** Error names (the browser's or Dexie's) meaning the device is full. */
 const QUOTA_NAMES = ['QuotaExceededError', 'StorageQuotaError'];
-/** Spec §8: an invalid state, an unknown error or a closing connection forces logout. */
+/** An invalid state, an unknown error or a closing connection forces logout. */
 const FATAL_NAMES = ['InvalidStateError', 'UnknownError', 'DatabaseClosedError'];
 
 /** The names of `error` and the errors it wraps (Dexie's `inner`, the standard `cause`). */

@@ -72,7 +72,7 @@ export interface ShelfRemote {
   ): Promise<Manuscript>;
   /** `GET server_time`. */
   serverTime(): Promise<number>;
-  /** `POST actions/multiple/ {actions}` (spec §7 "Activity log batch"). */
+  /** `POST actions/multiple/ {actions}`: one batch of action logs. */
   sendActions(actions: readonly unknown[]): Promise<void>;
 }
 

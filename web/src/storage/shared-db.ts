@@ -4,11 +4,11 @@ import type { Table, Transaction } from 'dexie';
 import { declareVersions } from './app-db';
 import type { DatabaseVersion } from './app-db';
 
-/** Spec §9: the shared database and its version. */
+/** The shared database's name and schema version. */
 export const SHARED_DB_NAME = 'quire-shared';
 export const SHARED_DB_VERSION = 30;
 
-/** Spec §3 "Action log entry": what the device did, kept until sent (spec §7 "Action logs"). */
+/** An action log entry: what the device did, kept until sent. */
 export interface ActionLogEntry {
   id: string;
   type: string;
@@ -22,7 +22,7 @@ export interface ActionLogEntry {
   created_at: number;
 }
 
-/** The signed-in user as the server last sent it (spec §4 "Session": splash loads it). */
+/** The signed-in user as the server last sent it; the session loads it at start. */
 export interface CachedUserRow {
   /** Always `current`: one signed-in user per browser profile. */
   key: 'current';

@@ -1,8 +1,8 @@
 import type { SharedDatabase } from './shared-db';
 
 /**
- * The signed-in user kept in the shared database's `user` table (spec §4 "Session": splash
- * loads the cached user; §9). The value is stored as the server sent it; the session parses it.
+ * The signed-in user kept in the shared database's `user` table (the session loads it at start,
+ * before the server answers). The value is stored as the server sent it; the session parses it.
  */
 export interface StoredUserCache {
   load(): Promise<unknown>;

@@ -1,14 +1,14 @@
 /**
- * Sends the local action logs (spec §7 "Action logs"): logs older than 3 days are dropped, the
- * rest are sent in one `POST actions/multiple/ {actions}` and then cleared; the first try is
- * 500 ms after start, then every 5 s. A failed send keeps the logs for the next try (until they
- * age out). Plain TypeScript; timers are injected.
+ * Sends the local action logs: logs older than 3 days are dropped, the rest are sent in one
+ * `POST actions/multiple/ {actions}` and then cleared; the first try is 500 ms after start, then
+ * every 5 s. A failed send keeps the logs for the next try (until they age out). Plain
+ * TypeScript; timers are injected.
  */
 import type { ActionLog } from '@/storage/action-log';
 
 import { timersOf } from './timers';
 
-/** Spec §7: first try 500 ms after start, then every 5 s. */
+/** First try 500 ms after start, then every 5 s. */
 export const ACTION_LOG_FIRST_SEND_MS = 500;
 export const ACTION_LOG_SEND_INTERVAL_MS = 5_000;
 

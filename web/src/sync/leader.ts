@@ -1,5 +1,6 @@
 /**
- * Which browser tab is the lead tab (spec §4: only the lead tab acts on live messages).
+ * Which browser tab is the lead tab: only the lead tab acts on live messages, so a change is
+ * reloaded once per browser, not once per tab.
  *
  * Web Locks when the browser has them: the leader holds `quire-live-leader` for the tab's life
  * and the browser hands it to a waiting tab when the holder closes or crashes. Otherwise a

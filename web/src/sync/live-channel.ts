@@ -1,9 +1,8 @@
 /**
- * The client of the live multi-device channel `/api/v4/ws` (spec §4 "Live multi-device sync",
- * §7, ADR 0009). It joins the user and the manuscripts shared with them, announces local changes
- * and hands other devices' announcements to the app, batched and in `updated_at` order, in the
- * lead tab only. It moves no data: the handlers reload through the sync API. Plain TypeScript,
- * no React; every browser API is injected.
+ * The client of the live multi-device channel `/api/v4/ws` (ADR 0009). It joins the user and the
+ * manuscripts shared with them, announces local changes and hands other devices' announcements to
+ * the app, batched and in `updated_at` order, in the lead tab only. It moves no data: the handlers
+ * reload through the sync API. Plain TypeScript, no React; every browser API is injected.
  */
 import {
   joinManuscriptFrame,
@@ -15,12 +14,12 @@ import {
 } from './live-messages';
 import { timersOf } from './timers';
 
-/** Spec §9: live-sync queue debounce. */
+/** Announcements are handled once none has come for this long, as one sorted batch. */
 export const LIVE_QUEUE_DEBOUNCE_MS = 400;
-/** Spec §9: socket reconnect up to 300 tries at 1 s. */
+/** A closed socket is reopened automatically: up to 300 tries, 1 s apart. */
 export const RECONNECT_DELAY_MS = 1_000;
 export const RECONNECT_MAX_TRIES = 300;
-/** Spec §9: online re-sync delay. */
+/** Back online, the channel reconnects at once and calls `onBackOnline` this much later. */
 export const ONLINE_RESYNC_DELAY_MS = 1_000;
 /** ADR 0009: the session was ended (logout, session revoked, account deleted). */
 export const CLOSE_SESSION_ENDED = 4001;
@@ -36,7 +35,7 @@ export interface WebSocketLike {
   onerror: ((event: unknown) => void) | null;
 }
 
-/** What the app does with other devices' announcements (spec §4). */
+/** What the app does with other devices' announcements. */
 export interface LiveHandlers {
   updatedUser: () => void;
   newManuscript: (manuscriptId: string) => void;
@@ -117,7 +116,7 @@ function defaultSubscribeOnline(listener: () => void): () => void {
   };
 }
 
-/** Spec §4: dispatches one announcement; `false` when it names nothing the app handles. */
+/** Dispatches one announcement; `false` when it names nothing the app handles. */
 function dispatch(handlers: LiveHandlers, interaction: UserInteraction): boolean {
   const { interactionName: name, interactionValues: values } = interaction;
   const updatedAt = values.updated_at ?? null;

@@ -1,10 +1,10 @@
 /**
- * The live channel's JSON frames (spec §7 "WebSocket messages", ADR 0009): what the client
- * sends and the parser for what the server sends. No I/O.
+ * The live channel's JSON frames (ADR 0009): what the client sends and the parser for what the
+ * server sends. No I/O.
  */
 import { z } from 'zod';
 
-/** `interactionValues` of a `user_interaction` (spec §4). */
+/** `interactionValues` of a `user_interaction`, as other clients may send them. */
 export interface InteractionValues {
   type: string;
   id: string;
@@ -12,7 +12,7 @@ export interface InteractionValues {
   updated_at?: number | null;
 }
 
-/** What this client announces: all four fields, always (spec §7, ADR 0009). */
+/** What this client announces: all four fields, always (ADR 0009). */
 export interface AnnouncedValues {
   type: string;
   id: string;

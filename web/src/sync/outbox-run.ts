@@ -37,7 +37,7 @@ export function queueOf(change: PendingChange): { key: QueueKey; type: UpdateTyp
   return { key: manuscriptKey(change.manuscript_id), type: updateTypeOfKind(change.kind) };
 }
 
-/** Spec §4 "Outgoing announcements tell other devices of updates, deletes, recovers and new manuscripts". */
+/** What a sync tells other devices: updates, deletes, recovers and new manuscripts. */
 export interface Announcement {
   name: 'update' | 'delete' | 'recover' | 'new_manuscript';
   values: AnnouncedValues;
@@ -97,7 +97,7 @@ export function announcementsFor(
         add('delete', { ...values, manuscript_id: null, updated_at: now });
       else {
         add('recover', values);
-        // Devices act on updates only (spec §4 lists no incoming recover): reload it there.
+        // Devices act on updates only (none handles an incoming recover): reload it there.
         add('update', values);
       }
     } else if (kind === 'folders') {

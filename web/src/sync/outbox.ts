@@ -1,9 +1,9 @@
 /**
- * The outbox (spec §4 "Manuscript sync", DESIGN §4): changed manuscripts are queued with their
- * update types and synced one at a time, 1 s after their last change; a manuscript is marked
- * synced only if no part failed; a sync running over 60 s is reset and tried again later; a
- * `manuscript_is_deleted` answer removes the manuscript from this device and reports the
- * not-found error. Folders, and rows outside any manuscript, have keys of their own.
+ * The outbox (ADR 0002): changed manuscripts are queued with their update types and synced one at
+ * a time, 1 s after their last change; a manuscript is marked synced only if no part failed; a sync
+ * running over 60 s is reset and tried again later; a `manuscript_is_deleted` answer removes the
+ * manuscript from this device and reports the not-found error. Folders, and rows outside any
+ * manuscript, have keys of their own.
  *
  * What is pending lives in the rows (`pending_ops`), so the queue itself is only memory: a new
  * outbox finds the pending rows again (`flushPending`). Plain TypeScript, no React; timers are
@@ -27,9 +27,9 @@ import { timersOf } from './timers';
 export type { Announcement, QueueKey } from './outbox-run';
 export { manuscriptKey, queueOf } from './outbox-run';
 
-/** Spec §9: sync debounce. */
+/** A manuscript is synced once this long has passed since its last change. */
 export const SYNC_DEBOUNCE_MS = 1_000;
-/** Spec §9: stuck-sync reset. */
+/** A sync running longer than this is reset and tried again later. */
 export const STUCK_SYNC_RESET_MS = 60_000;
 /** After no answer, a key is tried again after 2 s, doubling up to a minute (our choice). */
 export const RETRY_BASE_MS = 2_000;
@@ -254,7 +254,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (result.failed.size === 0) await markSynced(keys);
   }
 
-  /** Spec §4: a manuscript is marked synced only if no part failed (and nothing is queued again). */
+  /** A manuscript is marked synced only if no part failed (and nothing is queued again). */
   async function markSynced(keys: readonly QueueKey[]) {
     for (const key of keys) {
       const id = manuscriptIdOfKey(key);

@@ -33,7 +33,7 @@ export class SyncAborted extends Error {
   override readonly name = 'SyncAborted';
 }
 
-/** Spec §4: the server answered that the manuscript is deleted. */
+/** The server answered that the manuscript is deleted (`manuscript_is_deleted`). */
 export class ManuscriptIsDeleted extends Error {
   override readonly name = 'ManuscriptIsDeleted';
 }

@@ -1,9 +1,8 @@
 /**
- * What runs while a user is signed in: the outbox and the loader of their engine, the live
- * channel (spec §4 "Live multi-device sync") with the handlers that reload through the loader,
- * the action-log sender, the watch on the local databases (spec §8) and the one request for
- * persistent storage. `stop()` (logout) closes the channel and clears every timer. Plain
- * TypeScript: the app shell calls `startUserSync` from an effect.
+ * What runs while a user is signed in: the outbox and the loader of their engine, the live channel
+ * with the handlers that reload through the loader, the action-log sender, the watch on the local
+ * databases and the one request for persistent storage. `stop()` (logout) closes the channel and
+ * clears every timer. Plain TypeScript: the app shell calls `startUserSync` from an effect.
  */
 import type { Dexie } from 'dexie';
 
@@ -36,11 +35,11 @@ export interface UserSyncDeps {
   askPersistentStorage: () => Promise<boolean>;
   /** Reloads the signed-in user (`users/me`). */
   reloadUser: () => Promise<unknown>;
-  /** Logs out: the local database can no longer be used (spec §8). */
+  /** Logs out: the local database can no longer be used. */
   logout: () => void;
   /**
    * The server ended this session (close 4001: revoked from another device, logged out, the
-   * account deleted); the channel has stopped. The app checks the session the spec's way
+   * account deleted); the channel has stopped. The app checks the session the usual way
    * (a 401, one refresh, then the re-login modal) and starts the sync again after.
    */
   onSessionEnded: () => void;
@@ -131,7 +130,7 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       quietly('fetching chapter content', () => loader.loadChapterContent(chapterId, updatedAt));
     },
     deleteManuscript: (id) => {
-      // Spec: remove the local manuscript; the listings then show it in the trash if it is there.
+      // Remove the local manuscript; the listings then show it in the trash if it is there.
       quietly('removing a deleted manuscript', async () => {
         await loader.forgetManuscript(id);
         await loader.refreshShelf();

@@ -1,5 +1,4 @@
-//! Subscriptions and what they entitle a user to (spec, accounts §3 Subscription, §4
-//! Subscription status and Two-factor, §6 Subscription differences, §9).
+//! Subscriptions and what they entitle a user to.
 //!
 //! This module owns the `user.subscription` view built from stored records, and every rule
 //! that turns the records into a yes or no: trial, lifetime, AI, writing, the 60-day grace,
@@ -10,7 +9,7 @@
 //! ended: that is what the plan card shows. It is *usable* while its paid time runs, which also
 //! covers a `cancelled` entry until `ends_at` (cancelling stops the renewal, not the service).
 //! The `*_active` answers use the first; the `can_*` answers, which the server enforces, the
-//! second. With billing off (self-hosted, DESIGN §3) every account gets lifetime Premium+AI.
+//! second. With billing off (a self-hosted server) every account gets lifetime Premium+AI.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,11 +17,11 @@ use crate::time::EpochMs;
 
 /// One day in milliseconds.
 pub const DAY_MS: EpochMs = 86_400_000;
-/// Length of the free trial from sign-up (spec §9: "Free trial 14 days").
+/// Length of the free trial, counted from sign-up.
 pub const TRIAL_DAYS: i64 = 14;
-/// Days manuscripts stay readable after Premium ends (spec §9: "Grace 60 days").
+/// Days manuscripts stay readable after Premium ends (the grace period).
 pub const GRACE_DAYS: i64 = 60;
-/// The `meta.months` of a lifetime plan (spec §3: "99 lifetime").
+/// The `meta.months` of a lifetime plan (monthly plans have 1, yearly 12).
 pub const LIFETIME_MONTHS: i64 = 99;
 /// The `id` of the trial entry, which has no stored record.
 pub const TRIAL_ID: &str = "trial";
@@ -31,7 +30,7 @@ pub const SELF_HOSTED_ID: &str = "self_hosted";
 /// The plan id of that entry: no row in the plan table stands behind it.
 pub const SELF_HOSTED_PLAN_ID: i64 = 0;
 
-/// Who collects the payment (spec §3 "Gateway values"). `Stripe` is the card gateway.
+/// Who collects the payment. `Stripe` is the card gateway; a gift has `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Gateway {
@@ -42,7 +41,7 @@ pub enum Gateway {
     AmbassadorBalance,
 }
 
-/// A subscription's stored or shown status (spec §4).
+/// A subscription's stored or shown status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SubscriptionStatus {
@@ -51,7 +50,7 @@ pub enum SubscriptionStatus {
     Cancelled,
 }
 
-/// What a Premium record includes (spec §3 "Premium type").
+/// What a Premium record includes: the app, AI, or both (`appwithai`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PremiumType {
@@ -69,7 +68,7 @@ pub struct PlanRef {
 }
 
 impl PlanRef {
-    /// A plan is lifetime when its months equal 99 (spec §4); it never expires.
+    /// A plan is lifetime when its months equal 99; it never expires.
     pub fn is_lifetime(&self) -> bool {
         self.months == LIFETIME_MONTHS
     }
@@ -100,7 +99,7 @@ pub struct PlanMeta {
     pub months: i64,
 }
 
-/// One of `user.subscription.{premium, ai, trial}` (spec §3), as computed at some `now`.
+/// One of `user.subscription.{premium, ai, trial}`, as computed at some `now`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SubscriptionEntry {
     pub id: String,
@@ -112,7 +111,7 @@ pub struct SubscriptionEntry {
     pub subscription_plan: Option<PlanSummary>,
 }
 
-/// `user.subscription` (spec §3): Premium, the +AI add-on and the trial, each if present.
+/// `user.subscription`: Premium, the +AI add-on and the trial, each if present.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Subscription {
     pub premium: Option<SubscriptionEntry>,
@@ -141,8 +140,8 @@ pub struct Entitlements {
     pub can_change_payment_method: bool,
 }
 
-/// Whole days left until `ends_at`, rounded up: -1 when there is no end ("Remaining days are
-/// -1 when unknown", spec §4), 0 once it has passed.
+/// Whole days left until `ends_at`, rounded up: -1 when there is no end (unknown), 0 once it
+/// has passed.
 pub fn remaining_days(ends_at: Option<EpochMs>, now: EpochMs) -> i64 {
     let Some(ends_at) = ends_at else { return -1 };
     let left = ends_at.saturating_sub(now);
@@ -193,7 +192,7 @@ impl Term {
 }
 
 impl SubscriptionRecord {
-    /// Lifetime when the plan's months equal 99 (spec §4).
+    /// Lifetime when the plan's months equal 99.
     pub fn is_lifetime(&self) -> bool {
         self.plan.is_lifetime()
     }
@@ -206,7 +205,7 @@ impl SubscriptionRecord {
         }
     }
 
-    /// Status `active` and lifetime or not yet ended (spec §4).
+    /// Status `active` and lifetime or not yet ended.
     pub fn is_active(&self, now: EpochMs) -> bool {
         self.term().is_active(now)
     }
@@ -237,7 +236,7 @@ impl SubscriptionRecord {
 }
 
 impl SubscriptionEntry {
-    /// Lifetime when `subscription_plan.meta.months` equals 99 (spec §4).
+    /// Lifetime when `subscription_plan.meta.months` equals 99.
     pub fn is_lifetime(&self) -> bool {
         self.subscription_plan
             .is_some_and(|plan| plan.meta.months == LIFETIME_MONTHS)
@@ -251,7 +250,7 @@ impl SubscriptionEntry {
         }
     }
 
-    /// Status `active` and lifetime or not yet ended (spec §4).
+    /// Status `active` and lifetime or not yet ended.
     pub fn is_active(&self, now: EpochMs) -> bool {
         self.term().is_active(now)
     }
@@ -261,8 +260,8 @@ impl SubscriptionEntry {
         self.term().is_usable(now)
     }
 
-    /// A gift: gateway `none` and a `subscription_id` containing `gift_` (spec §3); the card
-    /// says 'Active Gifted Subscription' and 'Expiring on' rather than 'Renewing on'.
+    /// A gift: gateway `none` and a `subscription_id` containing `gift_`; the card says 'Active
+    /// Gifted Subscription' and 'Expiring on' rather than 'Renewing on'.
     pub fn is_gift(&self) -> bool {
         self.gateway == Gateway::None
             && self
@@ -272,8 +271,7 @@ impl SubscriptionEntry {
     }
 }
 
-/// The trial applies only when the user has no Premium record at all, whatever its status
-/// (spec §4: "Trial applies when there is no premium").
+/// The trial applies only when the user has no Premium record at all, whatever its status.
 pub fn trial_applies(premium: Option<&SubscriptionRecord>) -> bool {
     premium.is_none()
 }
@@ -297,7 +295,7 @@ pub fn trial_from_signup(created_at: EpochMs, now: EpochMs) -> SubscriptionEntry
     }
 }
 
-/// The subscription is active if Premium or the trial is active (spec §4).
+/// The subscription is active if Premium or the trial is active.
 pub fn subscription_active(
     premium: Option<&SubscriptionRecord>,
     trial: Option<&SubscriptionEntry>,
@@ -311,8 +309,8 @@ fn premium_includes_ai(premium: &SubscriptionRecord) -> bool {
     premium.plan_type == PremiumType::AppWithAi || premium.is_lifetime()
 }
 
-/// AI access (spec §4): Premium `appwithai`, lifetime, or an add-on whose remaining days are
-/// 0 or more. This says the +AI tier is the user's, not that it is paid up: see [`ai_active`].
+/// AI access: Premium `appwithai`, lifetime, or an add-on whose remaining days are 0 or more.
+/// This says the +AI tier is the user's, not that it is paid up: see [`ai_active`].
 pub fn ai_access(
     premium: Option<&SubscriptionRecord>,
     ai_addon: Option<&SubscriptionRecord>,
@@ -322,8 +320,8 @@ pub fn ai_access(
         || ai_addon.is_some_and(|a| remaining_days(a.ends_at, now) >= 0)
 }
 
-/// AI active (spec §4): an active Premium that includes AI, or an active add-on. The add-on
-/// needs no active Premium of its own.
+/// AI active: an active Premium that includes AI, or an active add-on. The add-on needs no
+/// active Premium of its own.
 pub fn ai_active(
     premium: Option<&SubscriptionRecord>,
     ai_addon: Option<&SubscriptionRecord>,
@@ -355,7 +353,7 @@ pub fn can_write(
 }
 
 /// Manuscripts are readable while the user may write, and for 60 days after Premium's
-/// `ends_at` (spec §4 grace period). The grace is Premium's only: a lapsed trial gets none.
+/// `ends_at` (the grace period). The grace is Premium's only: a lapsed trial gets none.
 pub fn manuscripts_readable(
     premium: Option<&SubscriptionRecord>,
     trial: Option<&SubscriptionEntry>,
@@ -368,27 +366,27 @@ pub fn manuscripts_readable(
 }
 
 /// Two-factor (SMS or TOTP) may be turned on only with usable Premium; an active trial does not
-/// count (spec §4: "for non-premium users the selection resets to none"). This gates setting it
-/// up, not asking for a factor the user already has.
+/// count (without Premium the choice resets to none). This gates setting it up, not asking for
+/// a factor the user already has.
 pub fn can_use_two_factor(premium: Option<&SubscriptionRecord>, now: EpochMs) -> bool {
     premium.is_some_and(|p| p.is_usable(now))
 }
 
 /// Cancel is offered for an active Premium or add-on, except lifetime or gateway
-/// `ambassador_balance` (spec §6).
+/// `ambassador_balance`.
 pub fn can_cancel(subscription: &SubscriptionRecord, now: EpochMs) -> bool {
     subscription.is_active(now)
         && !subscription.is_lifetime()
         && subscription.gateway != Gateway::AmbassadorBalance
 }
 
-/// 'Switch to Lifetime' is offered to an active Premium that is not lifetime (spec §6).
+/// 'Switch to Lifetime' is offered to an active Premium that is not lifetime.
 pub fn can_switch_to_lifetime(premium: Option<&SubscriptionRecord>, now: EpochMs) -> bool {
     premium.is_some_and(|p| p.is_active(now) && !p.is_lifetime())
 }
 
-/// The +AI add-on can be bought only with an active Premium and no active AI (spec §6). AI
-/// already in the Premium (`appwithai` or lifetime) counts as an active add-on.
+/// The +AI add-on can be bought only with an active Premium and no active AI. AI already in the
+/// Premium (`appwithai` or lifetime) counts as an active add-on.
 pub fn can_buy_ai_addon(
     premium: Option<&SubscriptionRecord>,
     ai_addon: Option<&SubscriptionRecord>,
@@ -397,8 +395,8 @@ pub fn can_buy_ai_addon(
     premium.is_some_and(|p| p.is_active(now)) && !ai_active(premium, ai_addon, now)
 }
 
-/// 'Change Payment Method' is offered only for the card gateway, `stripe` (spec §6), in any
-/// status: a card that failed is the usual reason to change it.
+/// 'Change Payment Method' is offered only for the card gateway, `stripe`, in any status: a
+/// card that failed is the usual reason to change it.
 pub fn can_change_payment_method(subscription: &SubscriptionRecord) -> bool {
     subscription.gateway == Gateway::Stripe
 }
@@ -419,8 +417,8 @@ fn self_hosted_premium() -> SubscriptionRecord {
     }
 }
 
-/// `user.subscription` with billing off (DESIGN §3): an active lifetime Premium with gateway
-/// `none`, `ends_at` null and `remaining_days` -1; no add-on and no trial.
+/// `user.subscription` with billing off (a self-hosted server): an active lifetime Premium
+/// with gateway `none`, `ends_at` null and `remaining_days` -1; no add-on and no trial.
 pub fn subscription_when_billing_off() -> Subscription {
     Subscription {
         premium: Some(self_hosted_premium().entry(0)),

@@ -14,7 +14,7 @@ pub const MINUTE_MS: EpochMs = 60_000;
 pub const HOUR_MS: EpochMs = 3_600_000;
 /// One day in milliseconds.
 pub const DAY_MS: EpochMs = 86_400_000;
-/// Minutes per day (spec §9).
+/// Minutes per day.
 pub const MINUTES_PER_DAY: i32 = 1440;
 
 /// A day of the week.

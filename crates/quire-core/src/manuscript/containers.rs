@@ -1,7 +1,8 @@
 //! Deleting a container (a folder, group, outline or chapter with subchapters) and what happens
-//! to what it holds (spec §4 Deletion). The caller passes the flat list of rows of one tree with
-//! their parent ids; the answer lists the rows to change, so the store can apply it in one
-//! transaction and the client can mirror it.
+//! to what it holds: its children move up to its parent (the default) or are deleted with it.
+//! The caller passes the flat list of rows of one tree with their parent ids; the answer lists
+//! the rows to change, so the store can apply it in one transaction and the client can mirror
+//! it.
 
 use std::collections::HashSet;
 

@@ -1,5 +1,5 @@
-//! Story element data (spec §3 Element): the nickname migration from older data, and the ids
-//! the client makes for note sections and custom element types.
+//! Story element data: the nickname migration from older data, and the ids the client makes for
+//! note sections and custom element types.
 
 use std::collections::HashSet;
 
@@ -8,9 +8,9 @@ use serde_json::Value;
 
 use crate::id::IdSource;
 
-/// How a note section id starts (spec §3: "'section-' plus a 6-digit random number").
+/// How a note section id starts; a 6-digit random number follows.
 pub const SECTION_ID_PREFIX: &str = "section-";
-/// The largest custom element type id (spec §3: "random up to 1,000,000").
+/// The largest custom element type id; the id is random up to this.
 pub const CUSTOM_ELEMENT_TYPE_ID_MAX: i64 = 1_000_000;
 
 /// An element's nickname as stored today.

@@ -1,5 +1,5 @@
-//! Moving a folder (spec §3 Folder: `folder_id` is the parent, empty at the root). A folder may
-//! not go into itself or any folder inside it.
+//! Moving a folder (its `folder_id` is the parent, empty at the root). A folder may not go into
+//! itself or any folder inside it.
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,5 +1,5 @@
-//! The daily word goal (spec §3 goals: words, deadline, daysoff, daily; §4: "Daily goal is
-//! computed only when goals.words > 0 and the deadline has not passed").
+//! The daily word goal, from a manuscript's goals (words, deadline, daysoff, daily). It is
+//! computed only when `goals.words` > 0 and the deadline has not passed.
 
 use std::collections::HashSet;
 

@@ -1,11 +1,11 @@
-//! Manuscripts and what they hold (spec, product §3–§5 and §9): titles and names, the order of
-//! items, the trash, the chapter tree, word counts (of plain text and of chapter HTML), writing
-//! sessions, goals and day totals, to-dos and the element data migrations.
+//! Manuscripts and what they hold: titles and names, the order of items, the trash, the chapter
+//! tree, word counts (of plain text and of chapter HTML), writing sessions, goals and day
+//! totals, to-dos and the element data migrations.
 //!
 //! Every rule here is a pure function over values the caller loaded: it answers what should
 //! change (new orders, new parents, which rows get `deleted_at`) and the store or the client
 //! applies it. Nothing here reads a clock, a database or the network; the current time is always
-//! a parameter. Refusals are the spec's snake_case codes: [`FieldCode`] for an input field,
+//! a parameter. Refusals are snake_case codes: [`FieldCode`] for an input field,
 //! [`RuleError`] for an operation.
 
 mod calendar;
@@ -58,8 +58,9 @@ pub use trash::{
 };
 pub use words::{clamp_words, count_words, hour_bucket};
 
-/// Why an operation on manuscript data is refused. `code()` is the spec's server code (product
-/// §8 and accounts §8) or, where the spec names none, a new snake_case code in the same style.
+/// Why an operation on manuscript data is refused. `code()` is one of the server codes clients
+/// already translate (`not_found`, `was_not_deleted` …) or, where none fits, a new snake_case
+/// code in the same style.
 ///
 /// The three trash codes each belong to one operation: `was_not_deleted` answers a delete that
 /// found the item already in the trash, `was_not_undeleted` an undelete of an item that is not

@@ -1,16 +1,16 @@
-//! The order of items among their siblings (spec §4 Ordering, §9 order offsets). Items carry an
-//! `order: f64` (the stored `_order`); a move or an insert may leave gaps or fractions, and
-//! [`renumber`] closes them.
+//! The order of items among their siblings, and the offsets a move-up, a duplicate and new
+//! research start from. Items carry an `order: f64` (the stored `_order`); a move or an insert
+//! may leave gaps or fractions, and [`renumber`] closes them.
 
 use crate::Id;
 use crate::time::EpochMs;
 
 /// Added to a child's order when its deleted container hands it to the container's parent, so
-/// it lands after the parent's own children (spec §9: "moved-up children +99999").
+/// it lands after the parent's own children.
 pub const MOVED_UP_ORDER_OFFSET: f64 = 99_999.0;
-/// Added to the original's order for its duplicate, which so sits right after it (spec §9).
+/// Added to the original's order for its duplicate, which so sits right after it.
 pub const DUPLICATE_ORDER_OFFSET: f64 = 0.1;
-/// The order of the first research item (spec §9: "new research from 100").
+/// The order of the first research item.
 pub const RESEARCH_ORDER_START: f64 = 100.0;
 
 /// Anything kept in order among its siblings.
@@ -72,9 +72,8 @@ pub fn append_order(existing: impl IntoIterator<Item = f64>) -> f64 {
         .map_or(0.0, |last| last + 1.0)
 }
 
-/// The order of a new research item. Reading of "new research order starts at 100": the first
-/// one gets 100 and each later one goes after the highest existing order, so the next is
-/// `max(100, highest + 1)`.
+/// The order of a new research item: the first one gets 100 and each later one goes after the
+/// highest existing order, so the next is `max(100, highest + 1)`.
 pub fn next_research_order(existing: impl IntoIterator<Item = f64>) -> f64 {
     append_order(existing).max(RESEARCH_ORDER_START)
 }

@@ -1,9 +1,8 @@
-//! Writing sessions (spec §4 "Writing sessions and goals", §9 "Session gap 3 hours"). A session
-//! is a stretch of writing in one manuscript with its start, end and net words. Writing
-//! continues the latest session if it ended at most 3 hours ago on the same local day;
-//! otherwise it starts a new one. When the gap spans local midnight the old session is closed
-//! at the end of its day and the new one starts at the start of today, so no session straddles
-//! two days.
+//! Writing sessions. A session is a stretch of writing in one manuscript with its start, end
+//! and net words. Writing continues the latest session if it ended at most 3 hours ago on the
+//! same local day; otherwise it starts a new one. When the gap spans local midnight the old
+//! session is closed at the end of its day and the new one starts at the start of today, so no
+//! session straddles two days.
 
 use crate::time::EpochMs;
 

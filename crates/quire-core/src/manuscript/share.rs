@@ -1,6 +1,6 @@
-//! Sharing permissions (product spec §6): what a named user given a manuscript may do with it.
+//! Sharing permissions: what a named user given a manuscript may do with it.
 
-/// The spec's sharing values: Write 1 (shown as Editor), Comment 2 (Commenter), Read 3
+/// The stored sharing values: Write 1 (shown as Editor), Comment 2 (Commenter), Read 3
 /// (Viewer). Unknown 0 removes access and is never stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SharePermission {
@@ -10,7 +10,7 @@ pub enum SharePermission {
 }
 
 impl SharePermission {
-    /// The permission of a spec value; `None` for 0 (remove access) or an unknown value.
+    /// The permission of a stored value; `None` for 0 (remove access) or an unknown value.
     pub fn from_value(value: i64) -> Option<SharePermission> {
         match value {
             1 => Some(SharePermission::Write),

@@ -1,6 +1,6 @@
-//! Word-count statistics over a range of UTC days (spec §2 "Stats modal", §7 "GET
-//! stats_word_counts/nanowrimo/{id} with from and to"): the range a client may ask for, and the
-//! words written per day in it with the running total.
+//! Word-count statistics over a range of UTC days (the stats modal and
+//! `GET stats_word_counts/nanowrimo/{id}` with `from` and `to`): the range a client may ask for,
+//! and the words written per day in it with the running total.
 
 use crate::account::FieldCode;
 use crate::time::EpochMs;

@@ -1,10 +1,10 @@
-//! The chapter tree of a manuscript (spec §4 Structure): the first chapter, the chapter added
+//! The chapter tree of a manuscript: the first chapter, the chapter added
 //! when none is left, and promote and demote. The tree has two levels: a chapter, whose
 //! `chapter_id` is empty, and a subchapter (a scene when the user says so) under a chapter.
 //! Chapters sit in a group or an outline, or at the top of the manuscript.
 //!
 //! Promote and demote take one manuscript's chapter rows and answer the rows whose place
-//! changed; both sibling lists they touch are renumbered from zero (spec §4 Ordering).
+//! changed; both sibling lists they touch are renumbered from zero.
 
 use crate::Id;
 use crate::time::EpochMs;
@@ -12,10 +12,10 @@ use crate::time::EpochMs;
 use super::RuleError;
 use super::text::ChapterName;
 
-/// The name of the chapter a new blank manuscript starts with. The spec does not name it
-/// ("A new manuscript gets one first chapter"); templates bring their own chapters.
+/// The name of the one chapter a new blank manuscript starts with; templates bring their own
+/// chapters.
 pub const FIRST_CHAPTER_NAME: &str = "Chapter 1";
-/// The name of the chapter added when a manuscript has lost all its chapters (spec §4).
+/// The name of the chapter added when a manuscript has lost all its chapters.
 pub const UNTITLED_CHAPTER_NAME: &str = "Untitled Chapter";
 
 /// A chapter row as the structure rules see it.

@@ -1,4 +1,4 @@
-//! Titles and names typed by the user (spec §5): trimmed, at most 255 characters, no control
+//! Titles and names typed by the user: trimmed, at most 255 characters, no control
 //! characters (single-line fields block Enter). Lengths count Unicode scalar values, which is
 //! never stricter than the client's UTF-16 `maxlength`, so whatever the client lets through is
 //! accepted here.
@@ -9,9 +9,9 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::account::FieldCode;
 
-/// Longest editable title or name (spec §5: "Editable titles max 255 characters").
+/// Longest editable title or name.
 pub const TITLE_MAX: usize = 255;
-/// What a duplicate's title starts with (spec §4 To-do: "prefixed 'Copy of '").
+/// What a duplicate's title starts with.
 pub const COPY_PREFIX: &str = "Copy of ";
 
 /// The value trimmed, or the refusal: `{field}_required`, `{field}_too_long`, `{field}_invalid`.
@@ -47,8 +47,8 @@ impl Title {
         parse_line(raw, codes, true).map(Title)
     }
 
-    /// A title that may be left empty: the spec requires a title only for a copy, so an
-    /// ordinary edit may clear it.
+    /// A title that may be left empty: a title is required only for a copy, so an ordinary
+    /// edit may clear it.
     pub fn parse_optional(raw: &str) -> Result<Self, FieldCode> {
         let codes = ["title_required", "title_too_long", "title_invalid"];
         parse_line(raw, codes, false).map(Title)

@@ -1,5 +1,5 @@
-//! To-dos (spec §3 To-do, §4 To-do, §5 "To-do due dates are stored as UTC", §9 priority
-//! colours): status, priority, scope, the due date and what a duplicate is.
+//! To-dos: status, priority (and the colour it is drawn in), scope, the due date (stored as
+//! UTC) and what a duplicate is.
 
 use std::fmt;
 
@@ -59,7 +59,7 @@ impl Priority {
         }
     }
 
-    /// The colour a task block of this priority is drawn in (spec §9).
+    /// The colour a task block of this priority is drawn in.
     pub fn color(self) -> &'static str {
         match self {
             Priority::High => "#FF7396",

@@ -1,4 +1,4 @@
-//! The trash (spec §4 Deletion, §9): soft delete sets `deleted_at`, undelete clears it, hard
+//! The trash: soft delete sets `deleted_at`, undelete clears it, hard
 //! delete removes the row, and a deleted item is purged 60 days after it was deleted. Each
 //! operation takes the item's current `deleted_at` and answers its new one or the refusal;
 //! deleting a container with its children is [`super::delete_container`].
@@ -8,7 +8,7 @@ use crate::time::EpochMs;
 use super::RuleError;
 use super::calendar::DAY_MS;
 
-/// Days a deleted item stays in the trash (spec §9: "Trash purge after 60 days").
+/// Days a deleted item stays in the trash before it is purged.
 pub const TRASH_DAYS: i64 = 60;
 
 /// Soft delete: the new `deleted_at` (`now`), or `was_not_deleted` when the item is already in
@@ -47,7 +47,7 @@ pub enum StashDeletion {
     Remove,
 }
 
-/// A stash's delete: the first marks it deleted, the second removes it (spec §4).
+/// A stash's delete: the first marks it deleted, the second removes it.
 pub fn delete_stash(deleted_at: Option<EpochMs>, now: EpochMs) -> StashDeletion {
     match deleted_at {
         None => StashDeletion::MarkDeleted(now),

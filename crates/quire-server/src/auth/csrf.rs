@@ -37,7 +37,7 @@ pub async fn guard(State(app): State<AppState>, mut request: Request, next: Next
     next.run(request).await
 }
 
-/// A route layer for the GETs that change state (the spec names them GETs): refused like an
+/// A route layer for the GETs that change state (clients call them as GETs): refused like an
 /// unsafe method when [`guard`] judged the request cross-site, or did not judge it at all.
 pub async fn state_changing(request: Request, next: Next) -> Response {
     match request.extensions().get::<SameSite>() {

@@ -1,5 +1,5 @@
-//! argon2id password hashing, off the async runtime (`spawn_blocking`): a hash takes tens of
-//! milliseconds of CPU and must not stall other requests.
+//! argon2id password hashing, off the async runtime (`spawn_blocking`): a hash is deliberately
+//! slow CPU work and must not stall other requests.
 
 use std::sync::LazyLock;
 

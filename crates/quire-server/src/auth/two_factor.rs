@@ -135,7 +135,7 @@ mod tests {
                 code: "subscription_required"
             }
         ));
-        // An active trial does not count either (spec §4: premium only).
+        // An active trial does not count either: two-factor is for Premium only.
         let (_, trial) = entitlements(true, signed_up, None, None, signed_up + DAY_MS);
         assert!(trial.trial_active);
         assert!(require_entitlement(&trial).is_err());

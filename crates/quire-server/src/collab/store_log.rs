@@ -59,11 +59,11 @@ impl StoreLog {
 /// Shortest time from one commit's start to the next's while appends keep coming. A commit
 /// costs about the same however many documents it carries (an fsync on SQLite, a handful of
 /// statements), so under a steady stream of keystrokes from hundreds of rooms the writer would
-/// otherwise commit as often as the disk allows, a few documents each time (~600 commits a
-/// second here, ~40 % of the server's CPU at 2,000 typing clients). Spaced, each
-/// commit carries more rooms. Only acknowledgements wait, and by this much at most: the relay
-/// to the other devices never waits for the log (ADR 0010), and an append that arrives after
-/// a quiet spell is committed at once. PostgreSQL's `commit_delay` is the same idea.
+/// otherwise commit as often as the disk allows, a few documents each time, and those commits
+/// would take a large share of the server's CPU. Spaced, each commit carries more rooms. Only
+/// acknowledgements wait, and by this much at most: the relay to the other devices never waits
+/// for the log (ADR 0010), and an append that arrives after a quiet spell is committed at once.
+/// PostgreSQL's `commit_delay` is the same idea.
 pub const COMMIT_SPACING: Duration = Duration::from_millis(4);
 
 /// The writer: takes every append waiting, commits them together, answers each.

@@ -1,7 +1,7 @@
-//! `POST actions/multiple/`: the activity log a device sends (product spec §3 "Action log
-//! entry", §7 "Activity log batch" and "Action logs"; ADR 0010). The spec shows no answer; we
-//! answer how many entries were new. A batch is checked whole before anything is stored: every
-//! entry needs a 22-character `id`, a `type` and a `created_at`; the rest is kept as sent.
+//! `POST actions/multiple/`: the activity log a device sends (ADR 0010). The answer is how many
+//! entries were new (the client only needs success to clear what it sent). A batch is checked
+//! whole before anything is stored: every entry needs a 22-character `id`, a `type` and a
+//! `created_at`; the rest is kept as sent.
 
 use axum::extract::State;
 use quire_core::Id;

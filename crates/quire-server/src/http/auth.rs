@@ -1,5 +1,4 @@
-//! Sign-up, sign-in, sign-out, token refresh, email verification and password reset
-//! (spec, accounts §7 "Auth").
+//! Sign-up, sign-in, sign-out, token refresh, email verification and password reset.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};

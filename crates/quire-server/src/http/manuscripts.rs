@@ -1,6 +1,6 @@
-//! The calls that belong to manuscripts (product spec §7, ADR 0007): the listing, several or
-//! one with its rows, the trash of one, the changed-content check, copy, save as template, the
-//! cursor and last chapter, bulk trash operations for manuscripts and folders, and templates.
+//! The calls that belong to manuscripts (ADR 0007): the listing, several or one with its rows,
+//! the trash of one, the changed-content check, copy, save as template, the cursor and last
+//! chapter, bulk trash operations for manuscripts and folders, and templates.
 
 use axum::extract::State;
 use axum::http::StatusCode;

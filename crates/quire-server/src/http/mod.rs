@@ -32,7 +32,7 @@ use crate::error::ApiError;
 /// Every `/api/v4` route, with its OpenAPI description. Paths are relative to `/api/v4`.
 pub fn api_routes() -> OpenApiRouter<AppState> {
     let api = OpenApiRouter::with_openapi(openapi::base())
-        // Public reference data (spec, accounts §7 "Reference data").
+        // Public reference data: no session needed.
         .routes(routes!(reference::server_time))
         .routes(routes!(reference::initial_data))
         .routes(routes!(reference::latest_terms))
@@ -40,21 +40,21 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(reference::genres))
         .routes(routes!(reference::enabled_knowledge_base_categories))
         .routes(routes!(reference::latest_frontend_version))
-        // Auth (spec, accounts §7 "Auth").
+        // Auth: sign-up, sign-in, email verification and password reset.
         .routes(routes!(auth::sign_up))
         .routes(routes!(auth::login))
         .routes(routes!(auth::relogin))
         .routes(routes!(auth::verify_email))
         .routes(routes!(auth::forgot))
         .routes(routes!(auth::reset_password))
-        // Two-factor (spec, accounts §4 "Two-factor", §7 "Auth").
+        // Two-factor: the second sign-in step, and setting a method up or turning it off.
         .routes(routes!(two_factor::login_with_mfa_totp))
         .routes(routes!(two_factor::login_with_mfa_sms))
         .routes(routes!(two_factor::enable_totp_step2))
         .routes(routes!(two_factor::enable_sms_step1))
         .routes(routes!(two_factor::enable_sms_step2))
         .routes(routes!(two_factor::disable_mfa))
-        // The signed-in user (spec, accounts §7 "Users").
+        // The signed-in user.
         .routes(routes!(users::me))
         .routes(routes!(users::update))
         .routes(routes!(users::change_password))
@@ -63,7 +63,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(users::sessions))
         .routes(routes!(users::revoke_session));
     let api = entity_routes(api).merge(state_changing_gets());
-    // The manuscript calls (spec, product §7; ADR 0007).
+    // The manuscript calls (ADR 0007).
     api.routes(routes!(entities::list_folders))
         .routes(routes!(manuscripts::folders_delete_all))
         .routes(routes!(manuscripts::folders_recover_all))
@@ -91,7 +91,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(sharing::can_update))
         .routes(routes!(sharing::shared_with_me))
         .routes(routes!(manuscripts::demote))
-        // Chapter content, versions, statistics, global to-dos, uploads (product §7; ADR 0008).
+        // Chapter content, versions, statistics, global to-dos, uploads (ADR 0008).
         .routes(routes!(chapter_content::get_content))
         .routes(routes!(chapter_content::save))
         .routes(routes!(chapter_versions::of_chapter))
@@ -166,7 +166,7 @@ fn entity_routes(api: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     every_kind_but_manuscripts!(standard, api).routes(routes!(entities::manuscripts::put))
 }
 
-/// The GETs that change state (the spec names them GETs; ADR 0004 lists them), guarded against
+/// The GETs that change state (clients call them as GETs; ADR 0004 lists them), guarded against
 /// cross-site requests exactly like an unsafe method. `GET auth/verify_email` changes state
 /// too but is opened from a mail, cross-site by nature: its one-time token is its defence.
 fn state_changing_gets() -> OpenApiRouter<AppState> {

@@ -1,7 +1,7 @@
-//! Sharing a manuscript with named users (product spec §2 Share dialog, §5, §6, §7): the
-//! owner grants Editor (1), Commenter (2) or Viewer (3) — 0 removes access —; the people with
-//! access; a user's own permission and whether they may change the manuscript. Share links
-//! (view by hash) are not built yet.
+//! Sharing a manuscript with named users (the Share dialog's calls): the owner grants Editor
+//! (1), Commenter (2) or Viewer (3) — 0 removes access —; the people with access; a user's own
+//! permission and whether they may change the manuscript. Share links (view by hash) are not
+//! built yet.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -89,7 +89,7 @@ pub struct SharedUser {
     pub email: String,
 }
 
-/// One person with access (the spec's shared entry).
+/// One person with access: who, since when, and with which permission.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SharedEntry {
     pub user: SharedUser,

@@ -1,8 +1,7 @@
-//! Writing statistics (product spec §3 "Word count record", "Writing session", §4 "Writing
-//! sessions and goals", §7 "Word counts and sessions"; ADR 0008): the hourly word-count records
-//! and the writing sessions a client records, listed by manuscript and UTC days, and the
-//! per-day totals of a NaNoWriMo-style chart. The client decides what a session is (it knows
-//! the writer's time zone); the server stores, checks and sums.
+//! Writing statistics (ADR 0008): the hourly word-count records and the writing sessions a
+//! client records, listed by manuscript and UTC days, and the per-day totals of a
+//! NaNoWriMo-style chart. The client decides what a session is (it knows the writer's time
+//! zone); the server stores, checks and sums.
 
 use axum::extract::State;
 use axum::http::HeaderMap;

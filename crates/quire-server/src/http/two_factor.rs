@@ -1,5 +1,5 @@
-//! Two-factor sign-in (spec, accounts §4 "Two-factor", §7 "Auth"): setting up TOTP or SMS,
-//! turning it off, and the second step of a sign-in.
+//! Two-factor sign-in: setting up TOTP or SMS, turning it off, and the second step of a
+//! sign-in.
 //!
 //! A factor lives in its own table (`user_mfa`), never in the settings JSON; the user object
 //! shows `settings.mfa_enabled`, `mfa_sms_phone_number` and `mfa_totp_factor_sid` from it.
@@ -307,7 +307,7 @@ pub async fn enable_sms_step2(
     }))
 }
 
-/// `POST auth/disable_mfa` (not in the spec's catalogue; the Security screen's "None"):
+/// `POST auth/disable_mfa` (a call of ours, for the Security screen's "None"):
 /// turns two-factor off (`settings.mfa_enabled = "none"`, the factor and its secret or phone
 /// number removed, set-ups and sign-in steps in progress forgotten). Needs the account's
 /// password, as any change to how one signs in does; an account without a password (provider

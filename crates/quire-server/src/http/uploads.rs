@@ -1,7 +1,7 @@
-//! Uploads (product spec §7 "Uploads": `POST uploads/` with a file's name, data and type; ADR
-//! 0008): images and PDFs up to 10 MiB, sent as base64 in JSON, kept in the object store under
-//! `<user id>/<upload id>` with an `upload` row beside them, and served back to their owner
-//! only. The declared type, the data URL's type and the bytes' signature must all agree.
+//! Uploads (`POST uploads/` with a file's name, data and type; ADR 0008): images and PDFs up to
+//! 10 MiB, sent as base64 in JSON, kept in the object store under `<user id>/<upload id>` with
+//! an `upload` row beside them, and served back to their owner only. The declared type, the
+//! data URL's type and the bytes' signature must all agree.
 
 use axum::body::Bytes;
 use axum::extract::State;

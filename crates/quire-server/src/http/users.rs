@@ -1,5 +1,5 @@
 //! The signed-in user's own account: profile and settings, email, password, sessions and
-//! deletion (spec, accounts §7 "Users").
+//! deletion.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};

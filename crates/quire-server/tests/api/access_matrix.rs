@@ -185,9 +185,9 @@ const MATRIX: &[(&str, &str, Object)] = &[
     ),
 ];
 
-/// Routes the spec answers with a 200 whose `data.saved` is `chapter_not_found` for anything
-/// the caller does not own (product §7: "Content saves answer 'ok' or 'chapter_not_found'"),
-/// exactly as for a chapter that does not exist.
+/// Routes that answer a 200 whose `data.saved` is `chapter_not_found` for anything the caller
+/// does not own (a content save answers `ok` or `chapter_not_found`, never a refusal), exactly
+/// as for a chapter that does not exist.
 const ANSWERED_AS_NOT_FOUND: &[(&str, &str)] = &[("put", "/chapters/put/content/{id}")];
 
 /// Every entry: the hand-written ones and the per-entity routes of every kind.

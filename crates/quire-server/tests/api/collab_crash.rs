@@ -1,6 +1,7 @@
-//! `kill -9` of the real server (DESIGN §4): every update the server acknowledged
-//! (`SyncStatus true`) is in the document when it comes back — after updates sent one at a
-//! time, in the middle of a burst of group commits, and while a compaction runs.
+//! `kill -9` of the real server (ADR 0010: an acknowledgement promises durability): every
+//! update the server acknowledged (`SyncStatus true`) is in the document when it comes back —
+//! after updates sent one at a time, in the middle of a burst of group commits, and while a
+//! compaction runs.
 
 use std::time::{Duration, Instant};
 

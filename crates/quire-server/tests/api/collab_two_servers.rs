@@ -1,4 +1,4 @@
-//! Two `quire` processes on one PostgreSQL database (DESIGN §4): an update acknowledged by
+//! Two `quire` processes on one PostgreSQL database (ADR 0010): an update acknowledged by
 //! one reaches the other's clients through the `quire_doc` doorbell within a second, both
 //! ways, and a device that joins later gets everything in its first sync — also after one
 //! server compacted while the other was listening.

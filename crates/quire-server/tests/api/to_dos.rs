@@ -1,5 +1,5 @@
-//! The global to-do list (product §2 "To-do panel", §7 "Global to-dos"): the user's to-dos
-//! outside any manuscript, by order, on their own and inside the user object.
+//! The global to-do list (the to-do panel's user tab): the user's to-dos outside any
+//! manuscript, by order, on their own and inside the user object.
 
 use quire_testkit::{Db, TestApp};
 use serde_json::{Value, json};

@@ -1,6 +1,5 @@
-//! Promote and demote (product spec §4 Structure): quire-core decides the new places of the
-//! manuscript's chapters; this module loads its chapters and writes the rows whose place
-//! changed, in one transaction.
+//! Promote and demote: quire-core decides the new places of the manuscript's chapters; this
+//! module loads its chapters and writes the rows whose place changed, in one transaction.
 
 use std::collections::HashMap;
 

@@ -1,5 +1,5 @@
 /**
- * How a route is guarded (spec product §2 "Route guards", accounts §2 "Guards").
+ * How a route is guarded:
  * - `splash`: initialise the session, then forward (never renders).
  * - `auth`: login required; initialise the session if needed; optional `minLevel` and
  *   `permissionId` refuse (→ login) users below the level or with permission `none`.

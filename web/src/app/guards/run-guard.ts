@@ -75,7 +75,7 @@ async function allowOnCachedUser(
 
 /**
  * Initialises the session when the route needs it, then decides. A guard that throws sends
- * the user to login (spec: "A guard failure sends the user to login").
+ * the user to login.
  */
 export async function runGuard(access: RouteAccess, deps: GuardDeps): Promise<GuardDecision> {
   try {

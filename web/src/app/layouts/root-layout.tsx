@@ -7,7 +7,7 @@ import { recordCommittedPath } from '@/app/guards';
 import { UserSync } from '@/app/providers/user-sync';
 import { ExpiredSessionModal } from '@/features/auth/expired-session-modal';
 
-/** Spec: "Scroll resets to the top on every navigation." */
+/** Scroll resets to the top on every navigation. */
 function useScrollToTopOnNavigate(): void {
   const location = useLocation();
   useEffect(() => {

@@ -15,7 +15,7 @@ export const DATABASE_CLOSED_NOTIFICATION_ID = 'local-database-closed';
  * (outbox, loading, live channel, action logs; `sync/`), and stops it on logout — and while the
  * re-login modal waits, since the server refuses this session then (it starts again, reloading
  * server data, once the modal succeeds). A full device is shown; a local database that can no
- * longer be used logs out (spec §8). Renders nothing; mounted once in the root layout.
+ * longer be used logs out. Renders nothing; mounted once in the root layout.
  */
 export function UserSync() {
   const { user, initialised, needsToLoginAgain } = useSession();
@@ -44,8 +44,8 @@ export function UserSync() {
       autoClose: false,
     });
   });
-  // Spec §4 "Session": a refused session is refreshed once; if that fails the re-login modal
-  // shows (the session's needsToLoginAgain). Either way the sync starts again after.
+  // A refused session is refreshed once; if that fails the re-login modal shows (the session's
+  // needsToLoginAgain). Either way the sync starts again after.
   const handleSessionEnded = useEffectEvent(() => {
     // Logged out on this device: nothing to check.
     if (!session.getState().user) return;

@@ -72,7 +72,7 @@ export const authRoutes: RouteObject[] = [
     ),
   },
   {
-    // Spec: "Logout routes log the user out and go to login."
+    // Logout routes log the user out and go to login.
     path: 'logout',
     loader: async () => {
       await logOut();

@@ -1,7 +1,7 @@
 import { paths } from '@/lib/paths';
 
 /**
- * Legacy and external entry points that only forward somewhere else (spec product §2).
+ * Legacy and external entry points that only forward somewhere else.
  * Pure functions; the loaders in `routes.tsx` turn them into redirects.
  */
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Spec §9: page chunks load on demand with a 120 s time-out. */
+/** Page chunks load on demand; a chunk that has not arrived after this long fails. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -1,4 +1,4 @@
-/** Spec §9 (shared by every feature's dialogs): the delete modal is 50rem wide; the default modal 70rem. */
+/** Shared by every feature's dialogs: the delete modal is narrower than the default one. */
 export const DELETE_MODAL_SIZE = '50rem';
 export const DEFAULT_MODAL_SIZE = '70rem';
 /** Our one-field dialogs (name, move, duplicate) use the delete modal's width. */

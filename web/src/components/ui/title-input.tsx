@@ -13,9 +13,9 @@ interface TitleInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'm
 }
 
 /**
- * A single-line title field (spec §5): at most 255 characters; a paste that would go past the
- * limit is cut to fit and says 'Character limit reached.'; line breaks in a paste become
- * spaces; Enter submits the surrounding form.
+ * A single-line title field: at most 255 characters; a paste that would go past the limit is cut to
+ * fit and says 'Character limit reached.'; line breaks in a paste become spaces; Enter submits the
+ * surrounding form.
  */
 export function TitleInput({
   value,

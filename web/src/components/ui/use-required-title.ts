@@ -10,7 +10,7 @@ export interface RequiredTitle {
   reset: (next?: string) => void;
 }
 
-/** A title field that must not be blank (spec §5): its value, its error and the check. */
+/** A title field that must not be blank: its value, its error and the check. */
 export function useRequiredTitle(initial: string, requiredMessage: string): RequiredTitle {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>(undefined);

@@ -27,7 +27,7 @@ const FIELD_NAMES = {
   new_password_confirmation: 'newPasswordConfirmation',
 };
 
-/** Current password (unless the account has none), the new one twice (spec accounts §5). */
+/** Current password (unless the account has none), the new one twice: at least 8, at most 64. */
 export function ChangePasswordForm({ hasPassword, onDone, onCancel }: ChangePasswordFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();

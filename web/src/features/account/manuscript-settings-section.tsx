@@ -15,7 +15,7 @@ function displayValues(user: SessionUser): DisplayValues {
   return values;
 }
 
-/** Manuscript settings: the ten display checkboxes with their defaults (spec accounts §3). */
+/** Manuscript settings: the ten display checkboxes with their defaults. */
 export function ManuscriptSettingsSection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const saveUser = useSaveUser();

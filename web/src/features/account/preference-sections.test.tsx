@@ -153,7 +153,7 @@ describe('manuscript settings', () => {
 });
 
 describe('AI language settings', () => {
-  // Nine selects of ~70 languages make a large jsdom tree: this test gets more time.
+  // A select of dozens of languages per feature makes a large jsdom tree: this test gets more time.
   it('save every feature with its language and on/off state', { timeout: 15_000 }, async () => {
     const calls = echoSave(ana);
     session.setUser(ana);

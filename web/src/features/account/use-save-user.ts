@@ -9,7 +9,7 @@ export type SaveOutcome = { ok: true } | { ok: false; error: unknown };
 
 /**
  * Saves a partial user (`PUT users/{id}`), then shows the section's success notice; a failure
- * shows 'Failed to save user data' (spec accounts §8) unless `onFailure` handles it.
+ * shows 'Failed to save user data' unless `onFailure` handles it.
  */
 export function useSaveUser(): (
   patch: UserPatch,

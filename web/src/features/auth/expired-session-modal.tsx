@@ -32,7 +32,7 @@ function ReloginForm({ user }: { user: SessionUser }) {
     validate: { password: (value) => problemText(passwordProblem(value)) },
   });
 
-  /** Spec: success clears the flag and reloads server data. */
+  /** Success clears the flag and reloads server data. */
   function handleSignedIn(signedIn: SessionUser) {
     session.setUser(signedIn);
     session.reload().catch(() => undefined);
@@ -101,8 +101,8 @@ function ReloginForm({ user }: { user: SessionUser }) {
 }
 
 /**
- * Spec "Session": when a token refresh fails while logged in, a blocking modal asks for the
- * password again. Persistent: no close button, no Esc, no click outside.
+ * When a token refresh fails while logged in, a blocking modal asks for the password again.
+ * Persistent: no close button, no Esc, no click outside.
  */
 export function ExpiredSessionModal() {
   const { t } = useTranslation();

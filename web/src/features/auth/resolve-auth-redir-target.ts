@@ -13,7 +13,7 @@ export interface AuthRedirOptions {
 }
 
 /**
- * Spec §2 `auth_redir`: hands a Google OAuth return over to the native app.
+ * `auth_redir`: hands a Google OAuth return over to the native app.
  * - scope contains `auth/drive` → `quire://auth/drive?code=…` (completes the Drive link);
  * - a code with any other scope → `quire://auth/google?code=…` (Google sign-in);
  * - otherwise → the web app.

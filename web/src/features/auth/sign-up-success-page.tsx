@@ -8,7 +8,7 @@ import { FormPage } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 
-/** Spec §9: "Redirect 2 s after sign-up." */
+/** How long the welcome after sign-up shows before the manuscripts. */
 export const SIGN_UP_REDIRECT_MS = 2000;
 
 /** After sign-up: a welcome, then the manuscripts two seconds later. */

@@ -13,7 +13,7 @@ import type { SessionUser } from '@/lib/session';
 import { useWorkspace } from './workspace/use-workspace';
 import { WorkspaceView } from './workspace-view';
 
-/** `manuscript/{id}`: the editor (spec §2 "Editor"). */
+/** `manuscript/{id}`: the editor. */
 export function ManuscriptPage() {
   const { id } = useParams();
   const { user } = useSession();

@@ -54,7 +54,7 @@ const PropertiesPanel = lazy(() =>
 );
 const VersionHistory = lazy(() => import('./history').then((m) => ({ default: m.VersionHistory })));
 
-/** Spec §2: the header hides in the editor on larger screens when `hide_header` is on. */
+/** The header hides in the editor on larger screens when `hide_header` is on. */
 const LARGE_SCREEN = '(min-width: 62em)';
 const BINDER_WIDTH = 290;
 const PROPERTIES_WIDTH = 310;
@@ -125,7 +125,7 @@ function SidePanel({
         flexShrink: 0,
         overflowY: 'auto',
         // Its size is the screen's: what changes in it, or beside it, is laid out and painted
-        // on its own side (issue 6's typing benchmark).
+        // on its own side, not with the chapter on every key.
         contain: 'strict',
         ...(side === 'left' ? { borderRight: border } : { borderLeft: border }),
       }}
@@ -136,10 +136,10 @@ function SidePanel({
 }
 
 /**
- * The editor screen (spec §2 "Editor"): the binder on the left, the chapter in the middle,
- * the properties on the right; focus mode leaves only the page. The chapter is its Yjs
- * document, opened from this device first; structure and settings are rows written locally
- * first. The chapter shown is in the URL (`?chapter=`), else the one last opened.
+ * The editor screen: the binder on the left, the chapter in the middle, the properties on the
+ * right; focus mode leaves only the page. The chapter is its Yjs document, opened from this device
+ * first; structure and settings are rows written locally first. The chapter shown is in the URL
+ * (`?chapter=`), else the one last opened.
  */
 export function WorkspaceView({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
   const { t } = useTranslation();
@@ -375,7 +375,7 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
               <Text component="h1" fw={600} fz="md" m={0} truncate="end">
                 {title}
               </Text>
-              {/* With the sides: the first number formatted on a page load costs ~10 ms. */}
+              {/* With the sides, after the text: the first number a load formats is costly. */}
               {sidesShown && (
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {t('workspace.manuscript_words', { count: totalWords })}

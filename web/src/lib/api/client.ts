@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 import { unwrapEnvelope } from './envelope';
 
-/** Spec §7 / §9: requests wait for a running token refresh, polling every 300 ms, for 10 s. */
+/** Requests wait for a running token refresh, polling every 300 ms, for 10 s at most. */
 export const TOKEN_REFRESH_POLL_MS = 300;
 export const TOKEN_REFRESH_WAIT_MS = 10_000;
 export const REFRESH_TOKEN_PATH = '/auth/refresh_token';
-/** Custom header the server requires on unsafe methods (CSRF defence, DESIGN §3). */
+/** Custom header the server requires on unsafe methods (CSRF defence, ADR 0004). */
 export const REQUESTED_WITH = 'quire';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,13 +51,13 @@ export function isAuthPath(path: string): boolean {
 }
 
 /**
- * `/auth/...` calls that act on the signed-in session. Spec §7 names `auth/enable_*`; turning
- * two-factor off and resending the verification mail need the session just the same, so an
- * expired access token must be refreshed for them too (sign-in and refresh calls never are).
+ * `/auth/...` calls that act on the signed-in session: setting two-factor up (`auth/enable_*`),
+ * turning it off and resending the verification mail, so an expired access token must be refreshed
+ * for them too (sign-in and refresh calls never are).
  */
 const SESSION_AUTH_PATHS = ['/auth/enable_', '/auth/disable_mfa', '/auth/resend_verify_email'];
 
-/** Spec §7: a 401 triggers one refresh for non-auth paths and for session-bound auth paths. */
+/** A 401 triggers one refresh for non-auth paths and for session-bound auth paths. */
 export function refreshesOnUnauthorized(path: string): boolean {
   return !isAuthPath(path) || SESSION_AUTH_PATHS.some((prefix) => path.startsWith(prefix));
 }

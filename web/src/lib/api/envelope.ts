@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
-/** Every answer of the API is one of these (DESIGN §3 "Envelope"). */
+/** Every answer of the API is one of these (the envelope of ADR 0003). */
 export const envelopeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success'), data: z.unknown() }),
   z.object({

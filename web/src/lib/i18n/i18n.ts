@@ -13,7 +13,7 @@ export const resources = {
   es: { translation: es },
 } as const;
 
-/** The stored locale when it is one we support, otherwise English (spec: default locale en). */
+/** The stored locale when it is one we support, otherwise English (the default locale). */
 export function storedLocale(): Locale {
   const stored = readStorage(storageKeys.locale);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
@@ -47,8 +47,4 @@ i18n.on('languageChanged', (locale) => {
 export async function changeLocale(locale: Locale): Promise<void> {
   writeStorage(storageKeys.locale, locale);
   await i18n.changeLanguage(locale);
-}
-
-export function currentLocale(): Locale {
-  return isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
 }

@@ -1,4 +1,4 @@
-/** Interface languages (spec: English default, Spanish complete). */
+/** Interface languages: English (the default) and Spanish, both complete. */
 export const SUPPORTED_LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

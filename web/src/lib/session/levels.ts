@@ -1,4 +1,4 @@
-/** User levels (spec: accounts §6). */
+/** User levels; the server's `quire_core::Level` has the same values. */
 export const LEVELS = {
   lw1: -1,
   writer: 1,

@@ -10,8 +10,8 @@ function normalise(value: PermissionValue): Permission {
 }
 
 /**
- * Spec accounts §6: administrators (level ≥ 80) always get write; others get write unless
- * `settings.permissions` restricts the area.
+ * Administrators (level ≥ 80) always get write; others get write unless `settings.permissions`
+ * restricts the area.
  */
 export function resolvePermission(user: SessionUser, areaId: string): Permission {
   if (user.level >= LEVELS.admin) return 'write';

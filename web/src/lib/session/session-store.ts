@@ -19,8 +19,8 @@ export interface SessionState {
 }
 
 /**
- * Where the signed-in user is kept between visits (the shared database's `user` table, spec
- * §9). Its failures are logged, never thrown: the session works without a cache.
+ * Where the signed-in user is kept between visits (the shared database's `user` table). Its
+ * failures are logged, never thrown: the session works without a cache.
  */
 export interface UserCache {
   load: () => Promise<unknown>;
@@ -34,11 +34,10 @@ export interface SessionStore {
   /** The user of this page, or the cached one before the session is initialised. No network. */
   peekUser: () => Promise<SessionUser | null>;
   /**
-   * Spec "Session": load the cached user, then ask the server for the current user when a
-   * cached user or the 'might be logged in' marker exists. A refusal from the server clears the
-   * user, the cache and the marker; no answer at all (offline) keeps the cached user and the
-   * marker, so an offline-first app still opens.
-   * Concurrent callers share one initialisation.
+   * Load the cached user, then ask the server for the current user when a cached user or the 'might
+   * be logged in' marker exists. A refusal from the server clears the user, the cache and the
+   * marker; no answer at all (offline) keeps the cached user and the marker, so an offline-first
+   * app still opens. Concurrent callers share one initialisation.
    */
   initialise: () => Promise<SessionUser | null>;
   /**

@@ -9,7 +9,7 @@ import type { UserPatch } from './update-user';
 import type { SessionUser } from './user-schema';
 
 /**
- * The app's session: the main API, the user cached in the shared database (spec §9 `user`),
+ * The app's session: the main API, the user cached in the shared database's `user` table,
  * and the 'might be logged in' marker in `localStorage`.
  */
 export const session = createSessionStore({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Permission of one area in `settings.permissions`: a name, or the numeric scale of the spec
+ * Permission of one area in `settings.permissions`: a name, or its number on the numeric scale
  * (None 0, Read 1, Write 2, Custom 3).
  */
 export const permissionValueSchema = z.union([
@@ -52,7 +52,7 @@ export const userSettingsSchema = z.looseObject({
   mfa_enabled: lenient(z.enum(MFA_MODES)),
   mfa_sms_phone_number: lenient(z.string().nullable()),
   ai: lenient(z.record(z.string(), aiFeatureSettingSchema)),
-  // Manuscript display settings (spec accounts §3).
+  // Manuscript display settings.
   show_full_statuses: lenient(flag),
   show_triangle_status_in_left_sidebar: lenient(flag),
   show_status_name_in_right_sidebar: lenient(flag),

@@ -1,7 +1,7 @@
 import type { AiFeatureSetting, UserSettings } from './user-schema';
 
 /**
- * The manuscript display checkboxes (spec accounts §3), in the spec's order, with their
+ * The manuscript display checkboxes, in the order the settings screen shows them, with their
  * defaults: all off but the floating toolbar.
  */
 export const DISPLAY_SETTINGS = [
@@ -26,7 +26,7 @@ export function displaySetting(settings: UserSettings, key: DisplaySettingKey): 
   return DISPLAY_SETTINGS.find((setting) => setting.key === key)?.default ?? false;
 }
 
-/** The AI features that carry their own language and on/off setting (spec accounts §3). */
+/** The AI features that carry their own language and on/off setting (`settings.ai`). */
 export const AI_FEATURES = [
   'chat_manuscript',
   'rewrite',
@@ -48,6 +48,6 @@ export function aiFeatureSetting(settings: UserSettings, feature: AiFeature): Ai
   return settings.ai?.[feature] ?? { language: AI_LANGUAGE_AUTO, disabled: false };
 }
 
-/** Email lists a user can subscribe to (spec accounts §3 `emails_subscriptions`). */
+/** Email lists a user can subscribe to (`settings.emails_subscriptions`). */
 export const EMAIL_LISTS = ['marketing', 'stats'] as const;
 export type EmailList = (typeof EMAIL_LISTS)[number];

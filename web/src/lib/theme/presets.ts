@@ -1,4 +1,4 @@
-/** Theme presets, exactly as the spec gives them (accounts §3, "Theme"). Themes are built locally. */
+/** Theme presets, the same as the server's `themes` rows (quire-store's seed). Built locally. */
 export const THEME_PRESETS = [
   { id: 'default', name: 'Default', primaryColor: '#7879f1', secondaryColor: '#389DFD', order: 0 },
   { id: 'classic', name: 'Classic', primaryColor: '#389DFD', secondaryColor: '#886bdb', order: 1 },

@@ -5,7 +5,7 @@ import type { ThemeSelection } from './theme-store';
 
 /**
  * Theme ids as the server stores them in `settings.theme_id`: the reference `themes` rows
- * 1–4 in the spec's order, and 0 for the user's custom theme (`custom_theme.id` is 0).
+ * 1–4 in preset order, and 0 for the user's custom theme (`custom_theme.id` is 0).
  */
 const SERVER_THEME_IDS: Record<ThemeId, number> = {
   custom: 0,
@@ -41,8 +41,8 @@ function colorOr(value: string | undefined, fallback: string): string {
 }
 
 /**
- * The theme a signed-in user chose (spec: themes are built locally from `theme_id` and
- * `custom_theme`), or null when the settings name no theme we know.
+ * The theme a signed-in user chose (built locally from `theme_id` and `custom_theme`), or null
+ * when the settings name no theme we know.
  */
 export function themeSelectionFromSettings(settings: ThemeSettings): ThemeSelection | null {
   const themeId = themeIdFromServer(settings.theme_id);

@@ -1,8 +1,8 @@
 import type en from '@/i18n/en.json';
 
 /**
- * The account form rules of spec accounts §5, as pure functions. Each returns null when the
- * value is fine, or the problem: a `validation.*` translation key and its values.
+ * The account form rules, as pure functions. Each returns null when the value is fine, or the
+ * problem: a `validation.*` translation key and its values.
  */
 
 export type ValidationKey = `validation.${keyof (typeof en)['validation']}`;
@@ -12,7 +12,7 @@ export interface Problem {
   values?: Record<string, string | number>;
 }
 
-/** Field limits (spec accounts §9). */
+/** Field limits, the same as the server's (quire-core `account` and `mfa`). */
 export const LIMITS = {
   name: 32,
   email: 254,

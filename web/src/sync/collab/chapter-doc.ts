@@ -1,10 +1,11 @@
 /**
- * A chapter's Yjs document kept on this device: `openChapterDoc` loads the stored update log
- * into a fresh `Y.Doc` and appends every later update to it (the Dexie database `quire-collab`,
- * never y-indexeddb; DESIGN §4). Writes are coalesced to one every 250 ms and flushed at once on
- * `pagehide` and `close()`. A failed write keeps the bytes in memory and retries; nothing is
- * dropped. It knows nothing of the network: the connection tells it which origins are the
- * server's, when the server acknowledged, and when local edits are refused.
+ * A chapter's Yjs document kept on this device: `openChapterDoc` loads the stored update log into a
+ * fresh `Y.Doc` and appends every later update to it (the Dexie database `quire-collab`, never
+ * y-indexeddb, so that this module decides when it writes, what a failed write keeps, and what the
+ * log says is unsent). Writes are coalesced to one every 250 ms and flushed at once on `pagehide`
+ * and `close()`. A failed write keeps the bytes in memory and retries; nothing is dropped. It knows
+ * nothing of the network: the connection tells it which origins are the server's, when the server
+ * acknowledged, and when local edits are refused.
  */
 import * as Y from 'yjs';
 
@@ -17,7 +18,7 @@ import { collabDatabase, type CollabDatabase } from './collab-db';
 import { readChapterRows, takeReadAhead } from './read-ahead';
 import { ackedContains, ackedSnapshotOf, unionOfAcked } from './status';
 
-/** DESIGN §4: chapter updates reach IndexedDB at most every 250 ms. */
+/** Chapter updates reach IndexedDB at most this often: one write holds a burst of keys. */
 export const COLLAB_WRITE_INTERVAL_MS = 250;
 /** A log longer than this is due to be compacted to one row (`COMPACT_PAUSE_MS`). */
 export const COMPACT_AFTER_ROWS = 100;
@@ -27,7 +28,7 @@ const PAINT_WAIT_MS = 100;
 export const COMPACT_ON_OPEN_AFTER_ROWS = 20;
 /**
  * A log due for compaction is compacted once the writer has paused this long: re-encoding a
- * long chapter is tens of milliseconds (~45 ms at 50,000 words), too long between two keys.
+ * long chapter takes too long to fit between two keys.
  */
 export const COMPACT_PAUSE_MS = 2_000;
 /** …unless the log has grown to this many rows: then at the next write, pause or not. */
@@ -258,7 +259,7 @@ export async function openChapterDoc(
     if (timer !== null || cancelPaintWait !== null || retryTimer !== null) return;
     timer = setTimer(() => {
       timer = null;
-      // Not between a keystroke and the frame that shows it (issue 6's typing benchmark).
+      // Not between a keystroke and the frame that shows it, where it would delay the key.
       let cancel: (() => void) | null = null;
       cancelPaintWait = () => cancel?.();
       cancel = waitForPaint(() => {

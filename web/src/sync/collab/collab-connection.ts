@@ -1,5 +1,5 @@
 /**
- * The client of `/api/v4/collab` (DESIGN §4, ADR 0002): one `HocuspocusProviderWebsocket` for
+ * The client of `/api/v4/collab` (ADR 0002, ADR 0010): one `HocuspocusProviderWebsocket` for
  * the tab, one `HocuspocusProvider` per open chapter multiplexed on it (document name = chapter
  * id; the server authenticates by the session cookie, so the token is empty). Each chapter's
  * `Y.Doc` comes from `openChapterDoc`, so it is on this device before it is on the wire. It
@@ -81,13 +81,13 @@ function defaultSubscribeOnline(listener: () => void): () => void {
 const PENDING_RETRY = { initialMs: 1_000, maxMs: 30_000 };
 
 /**
- * Edits made here go to the server right after the frame that shows them, merged into one
- * message (the provider's batching holds them meanwhile; it counts the change as unsynced at
- * once, so the status and the acknowledgement rules are unchanged). Sending inside the
- * keystroke, or on a fixed 20 ms timer (which fires before a frame that comes late), put the
- * socket's work between a key and the frame that shows it (issue 6's typing benchmark). A tab
- * that paints no frames (hidden) sends this long after the first edit; the provider's own timer
- * is twice as long, so it only ever sends what this has not (awareness).
+ * Edits made here go to the server right after the frame that shows them, merged into one message
+ * (the provider's batching holds them meanwhile; it counts the change as unsynced at once, so the
+ * status and the acknowledgement rules are unchanged). Sending inside the keystroke, or on a fixed
+ * short timer (which fires before a frame that comes late), would put the socket's work between a
+ * key and the frame that shows it, delaying the key. A tab that paints no frames (hidden) sends
+ * this long after the first edit; the provider's own timer is twice as long, so it only ever sends
+ * what this has not (awareness).
  */
 export const SEND_DELAY_MS = 50;
 

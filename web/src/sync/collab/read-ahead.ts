@@ -1,9 +1,9 @@
 /**
- * A chapter's stored rows read ahead of the code that opens it: a page load on the editor's
- * address starts the read (`app/early-start.ts`) while the app's modules are still being
- * evaluated, and `openChapterDoc` takes the answer instead of reading again (issue 6's open
- * time). A read ahead is taken once; one not taken within `READ_AHEAD_KEPT_MS` is dropped, so a
- * chapter that was not opened holds no memory.
+ * A chapter's stored rows read ahead of the code that opens it: a page load on the editor's address
+ * starts the read (`app/early-start.ts`) while the app's modules are still being evaluated, and
+ * `openChapterDoc` takes the answer instead of reading again, so the chapter shows sooner. A read
+ * ahead is taken once; one not taken within `READ_AHEAD_KEPT_MS` is dropped, so a chapter that was
+ * not opened holds no memory.
  *
  * Reading early is as safe as reading on open: either way another tab may append rows after
  * the read, and the chapter takes them in when it compacts (`chapter-doc.ts`) or from the server.

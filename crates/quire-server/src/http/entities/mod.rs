@@ -94,7 +94,7 @@ async fn exists(
 }
 
 /// The order of a research item put without one: its stored order, or for a new item the
-/// next from 100 (spec §4 Ordering).
+/// next one after the highest existing order, and never below 100.
 async fn new_research_order(
     app: &AppState,
     actor: &Actor,

@@ -1,5 +1,5 @@
-//! The manuscript calls of product §7: one manuscript with its rows, the listings and the bulk
-//! trash, the changed-content check, copy, templates, and the remembered caret.
+//! The manuscript calls: one manuscript with its rows, the listings and the bulk trash, the
+//! changed-content check, copy, templates, and the remembered caret.
 
 use super::*;
 

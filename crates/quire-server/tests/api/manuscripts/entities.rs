@@ -41,7 +41,7 @@ async fn every_kind_is_put_updated_deleted_undeleted_and_hard_deleted_in_one_sha
                 "{kind}"
             );
             if kind == "stashes" {
-                // A stash deleted again is removed (spec §4).
+                // A stash deleted again is removed for good, so it cannot be undeleted.
                 app.delete(&format!("{kind}/{row_id}")).await.data();
                 app.get(&format!("{kind}/undelete/{row_id}"))
                     .await

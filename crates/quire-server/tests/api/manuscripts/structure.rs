@@ -1,5 +1,5 @@
-//! Structure and ordering (product §4): a section deleted with or without its chapters,
-//! promote and demote, and where new research items go.
+//! Structure and ordering: a section deleted with or without its chapters, promote and demote,
+//! and where new research items go.
 
 use super::*;
 

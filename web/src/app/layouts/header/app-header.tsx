@@ -16,7 +16,7 @@ import { LogoutConfirmModal } from './logout-confirm-modal';
 import { MobileDrawer } from './mobile-drawer';
 import { SettingsMenu } from './settings-menu';
 
-/** Header of the signed-in shell (spec "Header and shell"). */
+/** Header of the signed-in shell. */
 export function AppHeader({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);

@@ -39,7 +39,10 @@ interface SettingsCommandOptions {
   onOpenCommunicationSettings: () => void;
 }
 
-/** The Settings menu, in the spec's order (accounts §2 "Settings menu items"). */
+/**
+ * The Settings menu: the account sections (in `ACCOUNT_SECTIONS` order), then communication
+ * settings, dark mode, beta readers and the ambassador dashboard.
+ */
 export function useSettingsCommands({
   onOpenCommunicationSettings,
 }: SettingsCommandOptions): HeaderCommand[] {
@@ -113,7 +116,7 @@ export function useSettingsCommands({
   return commands;
 }
 
-/** Help and resources (spec: Help menu, Resources). */
+/** The Help menu and its Resources links. */
 export function useHelpCommands(): HeaderCommand[] {
   const { t } = useTranslation();
   return [

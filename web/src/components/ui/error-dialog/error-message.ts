@@ -24,9 +24,9 @@ export function errorContentFrom(error: unknown): ErrorDialogContent {
 }
 
 /**
- * Title and body of the error dialog (spec accounts §8): the title defaults to 'Error'; the
- * body is the code's entry in `api_responses`, or the raw code when the table has none;
- * 'protected_not_authorized' shows the expired-session text.
+ * Title and body of the error dialog: the title defaults to 'Error'; the body is the code's entry
+ * in `api_responses`, or the raw code when the table has none; 'protected_not_authorized' shows the
+ * expired-session text.
  */
 export function describeError(
   t: TFunction,

@@ -13,8 +13,8 @@ interface AiFeatureRowProps {
   onChange: (feature: AiFeature, setting: AiFeatureSetting) => void;
 }
 
-/** One AI feature: its answer language and its on/off switch. Memoised: nine selects of ~70
- * languages each should not all re-render when one changes. */
+/** One AI feature: its answer language and its on/off switch. Memoised: a select per feature,
+ * each of dozens of languages, should not all re-render when one changes. */
 export const AiFeatureRow = memo(function AiFeatureRow({
   feature,
   setting,

@@ -1,8 +1,8 @@
 import { AI_LANGUAGE_AUTO } from '@/lib/session';
 
 /**
- * Languages the AI tools can answer in (spec accounts §9: "Autodetect plus about 65"), as
- * ISO 639-1 codes; their names come from the browser in the interface language.
+ * Languages the AI tools can answer in, besides autodetect, as ISO 639-1 codes; their names come
+ * from the browser in the interface language.
  */
 export const AI_LANGUAGE_CODES = [
   'af',

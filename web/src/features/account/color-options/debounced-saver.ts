@@ -1,6 +1,6 @@
 import type { UserPatch } from '@/lib/session';
 
-/** Spec accounts §9: "colour change debounce 200 ms". */
+/** How long colour changes must pause before they are saved. */
 export const COLOR_SAVE_DEBOUNCE_MS = 200;
 
 /** Two patches as one: later values win, settings merged key by key. */

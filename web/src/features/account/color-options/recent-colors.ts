@@ -1,6 +1,6 @@
 import { isHexColor, normaliseHex } from '@/lib/theme';
 
-/** Spec accounts §9: "Recent colours max 6, newest first, no duplicates". */
+/** Recent colours kept: newest first, no duplicates. */
 export const RECENT_COLORS_MAX = 6;
 
 /** The recent colours with `color` put first, without duplicates (case folded), at most six. */

@@ -40,7 +40,7 @@ export function SecuritySection({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const entitled = user.entitlements?.can_use_two_factor === true;
   const current = user.settings.mfa_enabled ?? 'none';
-  // Spec: for non-premium users the selection resets to none.
+  // Without Premium (no two-factor entitlement) the selection resets to none.
   const [chosen, setChosen] = useState<MfaMode>(entitled ? current : 'none');
   const [open, setOpen] = useState<TwoFactorAction | null>(null);
   const action = twoFactorAction(chosen, current, entitled);

@@ -3,9 +3,9 @@ import type { MfaMode } from '@/lib/session';
 export type TwoFactorAction = 'sms' | 'totp' | 'disable';
 
 /**
- * What Save does for the chosen two-factor mode (spec accounts §4): the set-up for a new SMS
- * or TOTP mode, the password prompt for None while two-factor is on, nothing otherwise.
- * Without the entitlement only None can be chosen.
+ * What Save does for the chosen two-factor mode: the set-up for a new SMS or TOTP mode, the
+ * password prompt for None while two-factor is on, nothing otherwise. Without the entitlement only
+ * None can be chosen.
  */
 export function twoFactorAction(
   chosen: MfaMode,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec accounts §4 and §9: "SMS resend waits 60 seconds from the last send". */
+/** An SMS can be sent again this long after the last send (the server keeps the same wait). */
 export const SMS_RESEND_SECONDS = 60;
 
 /** Whole seconds left until `until` (epoch ms), 0 once passed. */

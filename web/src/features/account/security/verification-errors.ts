@@ -6,9 +6,9 @@ import { isApiError } from '@/lib/api';
 import { currentUserResponseSchema, session } from '@/lib/session';
 
 /**
- * Shows a refused set-up code: 'The entered code is not valid.' for a wrong or malformed code
- * (spec accounts §8), the code's own text otherwise (an expired set-up, too many tries …),
- * under the title 'Verification Error'.
+ * Shows a refused set-up code: 'The entered code is not valid.' for a wrong or malformed code, the
+ * code's own text otherwise (an expired set-up, too many tries …), under the title 'Verification
+ * Error'.
  */
 export function useVerificationError(): (error: unknown) => void {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** The timezone select's "system default" option (spec accounts §9: "Timezone sentinel '-'"). */
+/** The timezone select's "system default" option; it is saved as no timezone (null). */
 export const TIMEZONE_DEFAULT = '-';
 
 /** The IANA time zones this browser knows, sorted. */

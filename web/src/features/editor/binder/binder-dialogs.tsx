@@ -14,7 +14,7 @@ interface DeleteDialogProps {
   onClose: () => void;
 }
 
-/** The delete confirmation (spec §9: 50rem); asks about the children of a container. */
+/** The delete confirmation (the delete modal's width); asks about the children of a container. */
 export function DeleteDialog({ name, moveUpTo, onConfirm, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [children, setChildren] = useState<ChildrenChoice>('move_up');

@@ -1,8 +1,7 @@
 /**
- * A working copy of the binder's layout that plans change (move, add, duplicate, delete) and
- * then turn into the fewest writes: the lists of the parents a plan touched are renumbered from
- * 0 (spec §4 "Ordering"), each row's place fields follow its parent, and only rows whose fields
- * changed are written.
+ * A working copy of the binder's layout that plans change (move, add, duplicate, delete) and then
+ * turn into the fewest writes: the lists of the parents a plan touched are renumbered from 0, each
+ * row's place fields follow its parent, and only rows whose fields changed are written.
  */
 import type { StructureRow } from '../workspace/types';
 import { KIND_OF, nodeKey, ROOT } from './binder-tree';

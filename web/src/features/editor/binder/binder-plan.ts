@@ -1,7 +1,7 @@
 /**
- * The binder's rules as plans: each takes the tree and says which rows to write (spec §4
- * "Deletion", "Ordering", "Structure"; §5 names). Nothing here writes; `applyWrites` does, through
- * the workspace's writer.
+ * The binder's rules as plans (deletion, ordering, promote and demote, names): each takes the
+ * tree and says which rows to write. Nothing here writes; `applyWrites` does, through the
+ * workspace's writer.
  */
 import { MOVED_UP_ORDER_OFFSET, PROTECTED_FIELDS, TITLE_MAX } from '@/storage';
 
@@ -22,14 +22,14 @@ import type { BinderNode, BinderTree, NodeType } from './binder-tree';
 
 export type { BinderWrite } from './binder-draft';
 
-/** Spec §4: a duplicate sits 0.1 after its original before the renumbering. */
+/** A duplicate sits this far after its original before the renumbering. */
 export const DUPLICATE_ORDER_OFFSET = 0.1;
 /** `settings.status_id` of a chapter without a status. */
 export const NO_STATUS = NO_STATUS_ID;
 
 export type NameProblem = 'name_required' | 'name_too_long';
 
-/** Spec §5: a name is required and at most 255 characters. */
+/** A name is required and at most `TITLE_MAX` characters. */
 export function checkName(name: string): NameProblem | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'name_required';
@@ -73,13 +73,13 @@ export function demoteTarget(tree: BinderTree, key: string): BinderNode | null {
   return above?.type === 'chapter' ? above : null;
 }
 
-/** Demote (spec §4): the chapter becomes the last subchapter of the chapter above it. */
+/** Demote: the chapter becomes the last subchapter of the chapter above it. */
 export function planDemote(tree: BinderTree, key: string): BinderWrite[] {
   const target = demoteTarget(tree, key);
   return target ? planMove(tree, key, target.key, target.children.length) : [];
 }
 
-/** Promote (spec §4): a subchapter becomes a chapter right after its former parent. */
+/** Promote: a subchapter becomes a chapter right after its former parent. */
 export function planPromote(tree: BinderTree, key: string): BinderWrite[] {
   const node = nodeOf(tree, key);
   if (!isSubchapter(tree, node)) return [];
@@ -165,9 +165,9 @@ export interface DuplicatePlan {
 
 /**
  * Duplicates a row with everything under it (a chapter with its subchapters, an outline or a
- * section with its rows). Spec §4: the copy's `_order` is the original's +0.1, then the siblings
- * are renumbered. `newId` names the copies; `prefix` ('Copy of ') goes before the copied row's
- * name, not its children's.
+ * section with its rows). The copy's `_order` is the original's +0.1, then the siblings are
+ * renumbered. `newId` names the copies; `prefix` ('Copy of ') goes before the copied row's name,
+ * not its children's.
  */
 export function planDuplicate(
   tree: BinderTree,
@@ -195,9 +195,9 @@ export function planDuplicate(
 export type ChildrenChoice = 'move_up' | 'delete';
 
 /**
- * Into the trash (spec §4 "Deletion"): a container's children either move up to its parent
- * (their `_order` + 99999, then renumbered) or go to the trash with it. When no live chapter
- * would be left, an 'Untitled Chapter' (`fallbackName`, id `newId()`) is added at the top.
+ * Into the trash: a container's children either move up to its parent (their `_order` + 99999, then
+ * renumbered) or go to the trash with it. When no live chapter would be left, an 'Untitled Chapter'
+ * (`fallbackName`, id `newId()`) is added at the top.
  */
 export function planDelete(
   tree: BinderTree,

@@ -11,7 +11,7 @@ import type { BinderNode } from './binder-tree';
 /** Pixels per level: the depth of a row, and the drag distance that changes it. */
 export const INDENT = 16;
 
-/** A menu entry as data (STYLE "Commands as data"). */
+/** A menu entry as data: `rowCommands` decides them, the row's menu only renders them. */
 export interface RowCommand {
   id: string;
   label: string;

@@ -1,8 +1,8 @@
 /**
- * The binder's tree, built from the workspace's rows (spec §3): sections (groups of type
- * 'chapters'), outlines (in a section or at the top), chapters (in a section, an outline or at
- * the top) and subchapters, one level under a top-level chapter. Plain data: no React, no
- * writes (those are planned in `binder-plan.ts`).
+ * The binder's tree, built from the workspace's rows: sections (groups of type 'chapters'),
+ * outlines (in a section or at the top), chapters (in a section, an outline or at the top) and
+ * subchapters, one level under a top-level chapter. Plain data: no React, no writes (those are
+ * planned in `binder-plan.ts`).
  */
 import type { ChapterRow, GroupRow, StructureRow, Workspace } from '../workspace/types';
 
@@ -174,13 +174,6 @@ export function canContain(tree: BinderTree, parentKey: string, node: BinderNode
 /** Every node below `node`, depth first. */
 export function descendants(node: BinderNode): BinderNode[] {
   return node.children.flatMap((child) => [child, ...descendants(child)]);
-}
-
-/** Every live chapter, subchapters included. */
-export function chapterCount(tree: BinderTree): number {
-  let count = 0;
-  for (const node of tree.nodes.values()) if (node.type === 'chapter') count += 1;
-  return count;
 }
 
 export interface FlatNode {

@@ -79,7 +79,7 @@ interface ColorDialogProps {
   onClose: () => void;
 }
 
-/** Picks a row's colour: a swatch, a typed hex (spec §5: 6 characters, '#' stripped) or none. */
+/** Picks a row's colour: a swatch, a typed hex (at most 6 characters, '#' stripped) or none. */
 export function ColorDialog({ name, current, onSubmit, onClose }: ColorDialogProps) {
   const { t } = useTranslation();
   const [hex, setHex] = useState(typeof current === 'string' ? normalizeHex(current) : '');

@@ -29,7 +29,8 @@ import { useChapterEditor, type EditorApi } from './use-chapter-editor';
 import './chapter-editor.css';
 
 // Not needed to show the chapter: their code (and the inputs they bring: colour, number)
-// loads when first opened, from the offline shell's cache (issue 6's open time).
+// loads when first opened, from the offline shell's cache, so it does not delay the chapter's
+// first appearance.
 const CommentsPanel = lazy(() =>
   import('./comments-panel').then((m) => ({ default: m.CommentsPanel })),
 );

@@ -39,7 +39,7 @@ export function pageFit(setup: PageSetup, available: number | null): PageFit {
   return { mode: fit >= MIN_PRINT_SCALE ? 'print' : 'reflow', scale: fit };
 }
 
-/** The spec's typography defaults as CSS variables, read by chapter-editor.css. */
+/** The typography defaults (`editor/defaults.ts`) as CSS variables, read by chapter-editor.css. */
 const TYPOGRAPHY = {
   '--chapter-font-family': DEFAULT_FONT_FAMILY,
   '--chapter-line-height': String(DEFAULT_LINE_HEIGHT),

@@ -7,8 +7,8 @@ import type { ChapterHandle, ChapterStatus } from '@/sync/collab';
 
 /**
  * The chapter's status as the handle reports it, re-rendered after the frame in which it
- * changed: it turns to `saving` inside every keystroke, and rendering the indicator there was
- * React work in the keystroke's frame (issue 6's typing benchmark). Any render reads the
+ * changed: it turns to `saving` inside every keystroke, and rendering the indicator there would
+ * be React work in the keystroke's frame, delaying the key on screen. Any render reads the
  * current status.
  */
 export function useStatusAfterPaint(handle: ChapterHandle): ChapterStatus {
@@ -42,7 +42,7 @@ const COLORS: Record<ChapterStatus, string> = {
 /**
  * Whether the chapter refuses edits (`read-only` or `denied`). It changes rarely, unlike the
  * status, which moves saving → synced on every keystroke: the editor body subscribes to this
- * so that only the indicator re-renders as the status moves (issue 6's typing benchmark).
+ * so that only the indicator re-renders as the status moves, not the editor with every key.
  */
 export function useChapterBlocked(handle: ChapterHandle): boolean {
   return useSyncExternalStore(

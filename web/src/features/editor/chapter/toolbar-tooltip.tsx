@@ -5,9 +5,9 @@ import type { ReactElement } from 'react';
 const TooltipsShown = createContext(true);
 
 /**
- * Whether the toolbars' tooltips are mounted yet. The chapter editor sets it false until its
- * first frame is painted: the toolbar's ~25 Mantine tooltips (each a floating-position hook)
- * were a good part of the editor's first render on the way to the text (issue 6's open).
+ * Whether the toolbars' tooltips are mounted yet. The chapter editor sets it false until its first
+ * frame is painted: the toolbar's Mantine tooltips (one per button, each a floating-position hook)
+ * would make the editor's first render, on the way to the text, much heavier.
  */
 export const ToolbarTooltipsShown = TooltipsShown.Provider;
 

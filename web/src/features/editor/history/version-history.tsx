@@ -58,9 +58,9 @@ type PreviewState =
 type Pending = { kind: 'restore' | 'delete'; id: string } | null;
 
 /**
- * A chapter's version history (issue 6): its versions newest first, a named version saved
- * from the current text, rename and delete, a word-level preview against the current text,
- * and a restore after a confirmation. Versions live on the server: offline, it says so.
+ * A chapter's version history: its versions newest first, a named version saved from the current
+ * text, rename and delete, a word-level preview against the current text, and a restore after a
+ * confirmation. Versions live on the server: offline, it says so.
  */
 export function VersionHistory({
   chapterId,

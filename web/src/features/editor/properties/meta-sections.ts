@@ -1,11 +1,10 @@
 /**
- * A chapter's meta sections (spec §3: id, title, content, order; new ids are 'section-' plus
- * a 6-digit random number), as pure list operations. Orders are renumbered from 0 after every
- * change (spec §4 "Ordering").
+ * A chapter's meta sections (id, title, content, order; new ids are 'section-' plus a 6-digit
+ * random number), as pure list operations. Orders are renumbered from 0 after every change.
  */
 import type { MetaSection } from '../workspace/types';
 
-/** Editable titles hold at most 255 characters (spec §5). */
+/** Editable titles hold at most 255 characters. */
 export const SECTION_TITLE_MAX = 255;
 
 /** The sections in their order (by `order`, then as stored). */

@@ -36,7 +36,7 @@ interface SectionsEditorProps {
   save: SaveChapter;
 }
 
-/** The chapter's meta sections (spec §3): add, edit, reorder and delete. */
+/** The chapter's meta sections: add, edit, reorder and delete. */
 export function SectionsEditor({ chapter, canWrite, save }: SectionsEditorProps) {
   const { t } = useTranslation();
   const sections = sortedSections(chapter.meta?.sections);

@@ -65,7 +65,7 @@ export function StatusField({ manuscript, chapter, readOnly, save }: FieldProps)
   );
 }
 
-/** The chapter's colour (`meta.color`): swatches, none, and a hex input (spec §5). */
+/** The chapter's colour (`meta.color`): swatches, none, and a hex input (6 characters, no '#'). */
 export function ColorField({ chapter, readOnly, save }: Omit<FieldProps, 'manuscript'>) {
   const { t } = useTranslation();
   const stored = storedColor(chapter.meta?.color);

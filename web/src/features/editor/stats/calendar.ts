@@ -1,5 +1,5 @@
 /**
- * Local days for the writing rules (spec §4), the same arithmetic as quire-core's
+ * Local days for the writing rules (sessions, goals), the same arithmetic as quire-core's
  * `manuscript::calendar`: an offset is minutes **east** of UTC (+60 for Madrid in winter), the
  * negation of JavaScript's `Date.prototype.getTimezoneOffset()`. No time-zone database: the
  * caller passes the offset in force.

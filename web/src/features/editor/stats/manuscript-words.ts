@@ -1,7 +1,7 @@
 /**
- * The manuscript's word count (spec §3 `stats.words`, settings
- * `chapters_excluded_for_word_count`): the sum of its live chapters' words, excluded chapters
- * skipped. Pure: the caller hands in the rows and the fresh counts it has.
+ * The manuscript's word count (`stats.words`): the sum of its live chapters' words, skipping the
+ * chapters its settings' `chapters_excluded_for_word_count` lists. Pure: the caller hands in the
+ * rows and the fresh counts it has.
  */
 import type { ChapterRow, ManuscriptRow } from '../workspace/types';
 

@@ -1,7 +1,7 @@
 /**
- * `useWritingRecorder`: the editor's live word counts recorded as writing (spec §4) — a thin
- * hook over `createWritingRecorder`. Bursts are written at most every 5 s, and on `flush()`,
- * on unmount and on `pagehide` (the tab going away).
+ * `useWritingRecorder`: the editor's live word counts recorded as writing (hourly word counts and
+ * sessions) — a thin hook over `createWritingRecorder`. Bursts are written at most every 5 s, and
+ * on `flush()`, on unmount and on `pagehide` (the tab going away).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 

@@ -1,17 +1,17 @@
 /**
- * The writing rules of spec §4 "Writing sessions and goals" as pure functions: which word count
- * record (hourly bucket) and which writing sessions some writing changes, and the manuscript's
- * daily goal (today's words are `today-words.ts`). Sessions mirror quire-core `record_writing`
+ * The writing rules (sessions and goals) as pure functions: which word count record (hourly bucket)
+ * and which writing sessions some writing changes, and the manuscript's daily goal (today's words
+ * are `today-words.ts`). Sessions mirror quire-core `record_writing`
  * (crates/quire-core/src/manuscript/sessions.rs) and the daily goal quire-core `daily_goal`
- * (goals.rs), so the client makes the rows the server's rules describe. Offsets are minutes east
- * of UTC (see `calendar.ts`). Nothing here reads a clock or a database.
+ * (goals.rs), so the client makes the rows the server's rules describe. Offsets are minutes east of
+ * UTC (see `calendar.ts`). Nothing here reads a clock or a database.
  */
 import { dayStart, HOUR_MS, hourBucket, localDay, parseDay, weekdayOf } from './calendar';
 
-/** The longest pause that still continues a session (spec §9: 3 hours). */
+/** The longest pause that still continues a session (on the same local day). */
 export const SESSION_GAP_MS = 3 * HOUR_MS;
 
-/** A word count record (spec §3): the net words written in one manuscript in one UTC hour. */
+/** A word count record: the net words written in one manuscript in one UTC hour. */
 export interface WordCountRecord {
   id: string;
   manuscript_id: string;
@@ -20,7 +20,7 @@ export interface WordCountRecord {
   words: number;
 }
 
-/** A writing session (spec §3): epoch ms `start` and `end`, net `words`. */
+/** A writing session: epoch ms `start` and `end`, net `words`. */
 export interface WritingSession {
   id: string;
   manuscript_id: string;
@@ -29,7 +29,7 @@ export interface WritingSession {
   words: number;
 }
 
-/** Word counts never go below 0 (spec §5). */
+/** Word counts never go below 0. */
 export function clampWords(words: number): number {
   return Math.max(0, Math.round(words));
 }
@@ -118,10 +118,10 @@ const WEEKDAY_NAMES = [
 ];
 
 /**
- * The weekdays off in a manuscript's `goals.daysoff`, in `Date.getDay()` numbering. The spec
- * does not give its shape: we read a list of weekday numbers (0 = Sunday … 6 = Saturday, the
- * web client's form, as quire-core `Weekday::from_js_day`) or of English weekday names (full or
- * three letters, any case); anything else is ignored.
+ * The weekdays off in a manuscript's `goals.daysoff`, in `Date.getDay()` numbering. Its shape is
+ * not fixed: we read a list of weekday numbers (0 = Sunday … 6 = Saturday, the web client's form,
+ * as quire-core `Weekday::from_js_day`) or of English weekday names (full or three letters, any
+ * case); anything else is ignored.
  */
 export function readDaysOff(daysoff: unknown): number[] {
   if (!Array.isArray(daysoff)) return [];
@@ -163,7 +163,7 @@ export interface DailyGoalInput {
  * Today's word target (quire-core `daily_goal`): the words still to write divided by the
  * writing days left from today to the deadline (both included) minus the weekdays off, rounded
  * up; when every day left is a day off, the whole remainder. Null unless `goalWords` > 0 and the
- * deadline is today or later (spec §4); no deadline, no daily goal. 0 once the goal is met.
+ * deadline is today or later; no deadline, no daily goal. 0 once the goal is met.
  */
 export function dailyGoal(input: DailyGoalInput): number | null {
   const goal = input.goalWords ?? 0;

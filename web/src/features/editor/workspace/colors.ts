@@ -1,7 +1,7 @@
 /**
- * A chapter's colour (spec §3 `meta.color`; §5: a hex input keeps at most 6 characters and
- * strips '#'), one rule for the binder and the properties: stored as 6 upper-case hex digits
- * without '#'; a stored value with '#' is read too.
+ * A chapter's colour (`meta.color`; a hex input keeps at most 6 characters and strips '#'), one
+ * rule for the binder and the properties: stored as 6 upper-case hex digits without '#'; a stored
+ * value with '#' is read too.
  */
 
 /** Swatches offered besides the hex input (stored form). */

@@ -1,6 +1,6 @@
 /**
- * Where the writer was: the last chapter opened and the caret in it (spec §3 manuscript
- * settings `last_active_chapter`, `last_active_chapter_position`; §7 the cursor and
+ * Where the writer was: the last chapter opened and the caret in it (the manuscript settings
+ * `last_active_chapter` and `last_active_chapter_position`, sent with the cursor and
  * last-opened calls). Kept on this device at once — without making the manuscript newer or
  * pending, since a place is not an edit — and told to the server once the chapter and the
  * manuscript are there, and again while the server does not answer (the server's calls do not
@@ -44,8 +44,8 @@ const caretKey = (manuscriptId: string) => `quire.caret.${manuscriptId}`;
 
 /**
  * The caret is kept in this tab's local storage, not in the manuscript's row: the screen
- * watches that row, and a write of it once a second while typing re-rendered the whole screen
- * (issue 6's typing benchmark). The server still hears of it.
+ * watches that row, and a write of it once a second while typing would re-render the whole
+ * screen and slow typing down. The server still hears of it.
  */
 export async function rememberCursor(
   manuscriptId: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { BUILT_IN_STATUSES, chapterStatuses, findChapterStatus } from './statuses';
+import { BUILT_IN_STATUSES, chapterStatuses } from './statuses';
 
 describe('chapter statuses', () => {
   it('lists the five built-ins, ids 0 to 4, with i18n labels', () => {
@@ -30,12 +30,5 @@ describe('chapter statuses', () => {
       BUILT_IN_STATUSES[3],
       BUILT_IN_STATUSES[4],
     ]);
-  });
-
-  it('finds a chapter’s status, or none', () => {
-    expect(findChapterStatus({}, 4)?.labelKey).toBe('properties.status.final');
-    expect(findChapterStatus({}, -1)).toBeNull();
-    expect(findChapterStatus({}, undefined)).toBeNull();
-    expect(findChapterStatus({}, 42)).toBeNull();
   });
 });

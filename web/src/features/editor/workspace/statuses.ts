@@ -1,9 +1,9 @@
 /**
- * The statuses a chapter can have (spec §3 chapter `settings.status_id`, default -1; manuscript
+ * The statuses a chapter can have (chapter `settings.status_id`, default -1; manuscript
  * `settings.custom_manuscript_statuses`), as data: the binder's status menu and the properties
  * sidebar read this one list. Built-in ids are 0–4 with labels under `properties.status`; the
- * manuscript's custom statuses come first, and one with a built-in id takes its place (the
- * writer renamed it). The spec does not name the built-ins: ours run from to-do to final.
+ * manuscript's custom statuses come first, and one with a built-in id takes its place (the writer
+ * renamed it). The built-ins run from to-do to final.
  */
 import type { ManuscriptRow } from './types';
 
@@ -60,13 +60,4 @@ export function chapterStatuses(manuscript: Pick<ManuscriptRow, 'settings'>): Ch
     });
   }
   return [...own, ...BUILT_IN_STATUSES.filter((status) => !taken.has(status.id))];
-}
-
-/** The status with `id`, or null for none or one the manuscript no longer has. */
-export function findChapterStatus(
-  manuscript: Pick<ManuscriptRow, 'settings'>,
-  id: number | undefined,
-): ChapterStatus | null {
-  if (id === undefined || id === NO_STATUS_ID) return null;
-  return chapterStatuses(manuscript).find((status) => status.id === id) ?? null;
 }

@@ -2,11 +2,11 @@
  * What the editor screen's parts (binder, chapter editor, properties, history, statistics)
  * are handed: the manuscript and its structure rows as stored on this device, and the one way
  * to change them (`EntityWriter`, local first; the outbox sends). Rows are the server's wire
- * objects (ADR 0007) plus the local marks; fields the spec names are typed, the rest kept.
+ * objects (ADR 0007) plus the local marks; fields the editor reads are typed, the rest kept.
  */
 import type { EntityWriter, LocalRow } from '@/storage';
 
-/** A chapter's meta section (spec §3): ids are 'section-' plus 6 digits. */
+/** A chapter's meta section: ids are 'section-' plus 6 digits. */
 export interface MetaSection {
   id: string;
   title: string;
@@ -34,7 +34,7 @@ export type ChapterRow = StructureRow & {
   stats?: { words?: number };
 };
 
-/** The manuscript's settings the editor reads (spec §3). */
+/** The manuscript's settings the editor reads. */
 export interface ManuscriptSettings {
   comments_enabled?: boolean;
   always_expand_right_sidebar?: boolean;
@@ -63,7 +63,7 @@ export type ManuscriptRow = LocalRow & {
   shared_permissions?: number;
 };
 
-/** The signed-in writer's settings the editor honours (user settings, spec §2/§3). */
+/** The signed-in writer's settings the editor honours (from the user's settings). */
 export interface EditorUserSettings {
   /** Labels say 'scene' instead of 'subchapter'. */
   subchaptersAsScenes: boolean;

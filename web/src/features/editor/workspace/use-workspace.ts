@@ -133,7 +133,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   const mine = manuscript?.user_id === userId ? manuscript : null;
   const shown = mine ? (manuscriptRow?.shown ?? null) : null;
   const structure = useMemo(() => (rows ? structureOf(rows, userId) : null), [rows, userId]);
-  // A manuscript made on this device gets its first chapter from the server (spec §4: a new
+  // A manuscript made on this device gets its first chapter from the server (every new
   // manuscript gets one): once the server has the manuscript, its contents are fetched.
   const awaitsFirstChapter =
     mine !== null && mine.pending === 0 && structure !== null && structure.chapters.length === 0;

@@ -11,7 +11,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** The delete confirmation (spec §9: 50rem wide). Mount it to open it. */
+/** The delete confirmation (the delete modal's width). Mount it to open it. */
 export function ConfirmDialog({
   title,
   message,

@@ -10,7 +10,7 @@ export interface ItemCommand {
   run: () => void;
 }
 
-/** The commands an item offers: duplicate is for manuscripts only (spec: `manuscripts/copy`). */
+/** The commands an item offers: duplicate is for manuscripts only (`manuscripts/copy`). */
 export function commandIdsFor(item: ShelfItem): ItemCommandId[] {
   return item.kind === 'manuscript'
     ? ['open', 'rename', 'move', 'duplicate', 'delete']

@@ -17,7 +17,7 @@ export interface SortOrder {
   direction: SortDirection;
 }
 
-/** Spec §2: sort by title, updated_at, created_at; deleted_at in the trash. */
+/** The shelf sorts by title, updated_at or created_at; the trash also by deleted_at. */
 export const SHELF_SORT_KEYS: readonly SortKey[] = ['title', 'updated_at', 'created_at'];
 export const TRASH_SORT_KEYS: readonly SortKey[] = [
   'deleted_at',
@@ -68,7 +68,7 @@ export function itemsIn(
   return [...folders.filter(here).map(folderItem), ...manuscripts.filter(here).map(manuscriptItem)];
 }
 
-/** Spec §2 search: a case-insensitive substring of the title; a blank query matches all. */
+/** Search: a case-insensitive substring of the title; a blank query matches all. */
 export function matchesTitle(title: string, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase();
   return needle === '' || title.toLocaleLowerCase().includes(needle);
@@ -179,7 +179,7 @@ export function trashItems(
   ].map(withDays);
 }
 
-/** Spec §2: the Recently Deleted view is offered only when something is in the trash. */
+/** The Recently Deleted view is offered only when something is in the trash. */
 export function hasTrash(
   folders: readonly StoredFolder[],
   manuscripts: readonly StoredManuscript[],

@@ -60,7 +60,7 @@ import { useShelfData } from './use-shelf-data';
 import type { ShelfData } from './use-shelf-data';
 import { useViewMode } from './use-view-mode';
 
-/** Spec §5: searches in a modal or page are at most 128 characters. */
+/** Searches in a modal or page are at most 128 characters. */
 const SEARCH_MAX = 128;
 
 type Dialog =
@@ -68,7 +68,7 @@ type Dialog =
   | { type: 'new-manuscript' }
   | { type: 'rename' | 'move' | 'duplicate' | 'delete'; item: ShelfItem };
 
-/** The manuscripts list (spec §2) at the root (`folderId` null) or inside a folder. */
+/** The manuscripts list at the root (`folderId` null) or inside a folder. */
 export function ShelfScreen({ folderId }: { folderId: string | null }) {
   const { t } = useTranslation();
   const port = useManuscriptsPort();

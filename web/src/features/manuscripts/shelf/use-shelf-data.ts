@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api';
 import type { LiveQuery, ManuscriptsPort, StoredFolder, StoredManuscript } from '@/storage';
 
 export const QUOTA_NOTIFICATION_ID = 'storage-quota-exceeded';
-/** Spec §4/§9: back online, wait 1 s, then sync and reload server data. */
+/** Back online, wait this long, then sync and reload server data. */
 export const ONLINE_RESYNC_DELAY_MS = 1000;
 
 function useLive<T>(query: LiveQuery<T> | null): T | undefined {

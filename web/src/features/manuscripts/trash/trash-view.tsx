@@ -44,8 +44,8 @@ interface TrashViewProps {
 type Purge = { items: TrashItem[]; selection: boolean } | null;
 
 /**
- * Recently Deleted (spec §2, §4): what is in the trash with the days left before the purge,
- * Select All / Unselect All, a sort menu, and recover or delete for good, one or the selection.
+ * Recently Deleted: what is in the trash with the days left before the purge, Select All / Unselect
+ * All, a sort menu, and recover or delete for good, one or the selection.
  */
 export function TrashView({ port, folders, manuscripts, onBack }: TrashViewProps) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 /**
- * The phone country table (spec accounts §3): dial code, name, two-letter short name, the
- * national number's digit count (min/max), how the input is grouped (blocks of digits and
- * the delimiter before each block after the first) and a placeholder in that format.
- * Lengths exclude the dial code and a leading trunk 0.
+ * The phone country table: dial code, name, two-letter short name, the national number's digit
+ * count (min/max), how the input is grouped (blocks of digits and the delimiter before each block
+ * after the first) and a placeholder in that format. Lengths exclude the dial code and a leading
+ * trunk 0.
  */
 export interface PhoneCountry {
   dialCode: string;
@@ -31,7 +31,7 @@ function country(
 /** North American format: (201) 555-0123. */
 const NANP = { blocks: [0, 3, 3, 4], delimiters: ['(', ') ', '-'] };
 
-/** Spec: the default is United States, +1, 10 digits. */
+/** The country the phone field starts with: United States, +1, 10 digits. */
 export const UNITED_STATES = country('US', 'United States', '1', [10, 10], NANP, '(201) 555-0123');
 export const DEFAULT_PHONE_COUNTRY = UNITED_STATES.shortName;
 

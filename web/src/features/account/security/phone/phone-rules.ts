@@ -2,7 +2,7 @@ import type { Problem } from '@/lib/validation';
 
 import type { PhoneCountry } from './phone-countries';
 
-/** Spec accounts §5: "only digits, spaces, dashes, brackets". */
+/** A phone number may hold only digits, spaces, dashes and brackets. */
 const ALLOWED = /^[\d\s\-()[\]]*$/;
 
 /** The national digits of a typed number, without a leading trunk 0 (kept for Italy). */
