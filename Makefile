@@ -66,7 +66,7 @@ test-api-fuzz: server-debug
 	QUIRE_BIN=$(QUIRE_DEBUG) scripts/test-schemathesis.sh
 
 test-web: web-deps
-	cd $(WEB) && npm run lint && npm run typecheck && NO_COLOR=1 npm test
+	cd $(WEB) && npm run format:check && npm run lint && npm run typecheck && NO_COLOR=1 npm test
 
 test-e2e: web-build server-debug
 	cd $(WEB) && QUIRE_BIN=$(QUIRE_DEBUG) npx playwright test
@@ -105,7 +105,7 @@ bench-editor: setup server-release web-build
 
 lint: web-deps
 	cargo clippy --workspace --all-targets -- -D warnings
-	cd $(WEB) && npm run lint && npm run typecheck
+	cd $(WEB) && npm run format:check && npm run lint && npm run typecheck
 
 fmt:
 	cargo fmt --all

@@ -1,5 +1,4 @@
-//! What a Commenter may change in a chapter's document (product spec §7: Comment 2, shown as
-//! Commenter): the comment threads, which live in the document's `comments` map, and the
+//! What a Commenter (sharing level 2) may change in a chapter's document: the comment threads, which live in the document's `comments` map, and the
 //! `comment` marks that anchor them in the text — nothing a reader would see as the text.
 //!
 //! An update is checked by applying it to a copy of the document and comparing the two: the

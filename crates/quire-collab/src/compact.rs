@@ -1,4 +1,4 @@
-//! Compaction (DESIGN §4, ADR 0002): a chapter's snapshot and update log loaded into a fresh
+//! Compaction (ADR 0002): a chapter's snapshot and update log loaded into a fresh
 //! document, re-encoded as one state, and verified before anyone may swap it in. The caller
 //! swaps in one transaction, and only on `Ok`; this module touches no storage.
 //!

@@ -1,7 +1,8 @@
 //! Compacting a document's log: snapshot + updates → one verified state, swapped in one
-//! transaction (DESIGN §4). Runs beside a room whose log grew past its threshold and when such
-//! a room closes, off the async threads. A verification failure leaves the log as it was and says why; the log is
-//! never shortened by a state that was not proven to hold everything it replaces.
+//! transaction (ADR 0002). Runs beside a room whose log grew past its threshold and when such
+//! a room closes, off the async threads. A verification failure leaves the log as it was and
+//! says why; the log is never shortened by a state that was not proven to hold everything it
+//! replaces.
 
 use std::time::Duration;
 

@@ -1,5 +1,4 @@
-//! What REST readers, shared views, exports and statistics see of a chapter document (DESIGN §4,
-//! ADR 0002): its HTML, its plain text and its word count, derived by one walk over the
+//! What REST readers, shared views, exports and statistics see of a chapter document (ADR 0002): its HTML, its plain text and its word count, derived by one walk over the
 //! y-prosemirror tree in `default`. Reads only, in a read transaction; never writes.
 //!
 //! The HTML uses TipTap's tags. Everything a writer typed is escaped, and URLs and styles pass

@@ -1,9 +1,9 @@
 //! A room's inbox: a bounded, many-senders, one-receiver queue of commands, as small as an idle
 //! room can afford.
 //!
-//! tokio's `mpsc::channel` allocates its shared state with cache-padded fields (~800 bytes) and
-//! a first block of 32 slots (512 bytes here) for every channel, so each open document paid
-//! ~1.3 KiB for an inbox that an idle room never uses (massif, issue 7's idle memory). This one
+//! tokio's `mpsc::channel` allocates its shared state with cache-padded fields and a first block
+//! of 32 slots for every channel, so each open document paid for an inbox that an idle room
+//! never uses. This one
 //! is a mutex-guarded queue whose buffer grows only with what is queued, and two `Notify`s.
 //! Its behaviour is the part of `mpsc` the hub and rooms use:
 //! - `send` waits while `capacity` commands are queued (back-pressure), and fails once the

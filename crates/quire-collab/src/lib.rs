@@ -1,4 +1,4 @@
-//! Quire's chapter documents (DESIGN §4, ADR 0002).
+//! Quire's chapter documents (ADR 0002).
 //!
 //! A chapter's text is a Yjs document named by the chapter id. This crate speaks the
 //! Hocuspocus v4 framing, owns each open document in one task, writes every update to the log

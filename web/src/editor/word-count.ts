@@ -38,7 +38,9 @@ function isCombiningMark(code: number): boolean {
 function isAlphanumeric(code: number, char: string): boolean {
   if (code < 0x80) {
     return (
-      (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)
+      (code >= 0x30 && code <= 0x39) ||
+      (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x61 && code <= 0x7a)
     );
   }
   return ALPHANUMERIC.test(char);

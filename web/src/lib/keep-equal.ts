@@ -9,8 +9,7 @@ export function keepEqual<T>(previous: T | undefined, next: T): T {
   if (previous === undefined || Object.is(previous, next)) return next;
   if (Array.isArray(previous) && Array.isArray(next)) {
     const items = next.map((item: unknown, i) => keepEqual(previous[i] as unknown, item));
-    const same =
-      items.length === previous.length && items.every((item, i) => item === previous[i]);
+    const same = items.length === previous.length && items.every((item, i) => item === previous[i]);
     return (same ? previous : items) as T;
   }
   if (isPlainObject(previous) && isPlainObject(next)) {

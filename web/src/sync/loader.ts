@@ -1,5 +1,5 @@
 /**
- * Loading from the server (spec §4 "Loading"): local first (screens read the local database),
+ * Loading from the server: local first (screens read the local database),
  * then the server. The listings (folders and manuscripts, live and in the trash, and the
  * manuscripts shared with the user) come first, so manuscripts show as loaded without their
  * contents; then their contents are fetched 5 at a time in sort order until all are loaded or
@@ -61,7 +61,7 @@ export interface Loader {
 const byLastUpdated = (a: LocalManuscript, b: LocalManuscript) =>
   b.updated_at - a.updated_at || a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1);
 
-/** A code of a refusal meaning "you will not get this manuscript" (spec §4). */
+/** A code of a refusal meaning "you will not get this manuscript". */
 function isGone(error: unknown): boolean {
   return isApiError(error) && ['not_found', 'not_authorized'].includes(error.code);
 }

@@ -1,8 +1,8 @@
 /**
- * Merging what the server lists into the local rows (spec §4 "Loading"): a server row replaces
- * a local one only when its `updated_at` is newer and the local one has no pending change;
- * local rows the listing covers but no longer holds are removed unless pending; a row of another
- * kind under the same id is never replaced. Runs inside the caller's transaction.
+ * Merging what the server lists into the local rows: a server row replaces a local one only
+ * when its `updated_at` is newer and the local one has no pending change; local rows the listing
+ * covers but no longer holds are removed unless pending; a row of another kind under the same id
+ * is never replaced. Runs inside the caller's transaction.
  */
 import type { Table } from 'dexie';
 

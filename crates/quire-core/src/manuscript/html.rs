@@ -1,5 +1,5 @@
-//! The plain text of a chapter's HTML, for counting its words on the server (spec §5: word
-//! counts are the server's to keep honest). Not a sanitiser and not a full HTML parser: it only
+//! The plain text of a chapter's HTML, for counting its words on the server (the server keeps
+//! every chapter's count, so every device agrees on it). Not a sanitiser and not a full HTML parser: it only
 //! has to agree with what a reader sees as words. Tags vanish; block-level tags and `<br>`
 //! separate words, inline ones (`<b>wo</b>rd`) do not; comments, `<script>` and `<style>` are
 //! dropped with their content; character references are decoded.

@@ -1,6 +1,5 @@
-//! Word counts (spec §5: "Word counts never go below 0"; §9: "word counts per hour"): counting
-//! the words of plain text, keeping counts at zero or above, and the hourly bucket a count is
-//! recorded in. Turning chapter documents into plain text is the collab crate's job.
+//! Word counts: counting the words of plain text, keeping counts at zero or above (a count
+//! never goes below 0), and the hourly bucket a count is recorded in. Turning chapter documents into plain text is the collab crate's job.
 
 use crate::time::EpochMs;
 

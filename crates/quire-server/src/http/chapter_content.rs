@@ -1,4 +1,4 @@
-//! A chapter's content (product spec §3 "Chapter content", §7 "Chapter content"; ADR 0008):
+//! A chapter's content (ADR 0008):
 //! `GET chapters/content/{id}` and `PUT chapters/put/content/{id}`. A chapter has one live
 //! content row; a save replaces it by last-writer-wins and the server counts its words. The
 //! restore of a version writes through [`restore_into_document`] and [`save_content`] too. The

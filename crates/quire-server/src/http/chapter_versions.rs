@@ -1,5 +1,4 @@
-//! Chapter versions (product spec §1 "version history of chapters", §7 "Chapter versions";
-//! ADR 0008): snapshots of a chapter's content, listed light (without their bodies), read one
+//! Chapter versions (ADR 0008): snapshots of a chapter's content, listed light (without their bodies), read one
 //! at a time, renamed, put in the trash and back, and restored. A restore never rewrites
 //! history: it snapshots the current content as an automatic version first, then writes the
 //! old text as a new, newer save of the chapter's content.

@@ -52,8 +52,14 @@ function setUp(caretTop: number) {
 
 beforeEach(() => {
   // A 1280×900 window.
-  Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, value: 1280 });
-  Object.defineProperty(document.documentElement, 'clientHeight', { configurable: true, value: 900 });
+  Object.defineProperty(document.documentElement, 'clientWidth', {
+    configurable: true,
+    value: 1280,
+  });
+  Object.defineProperty(document.documentElement, 'clientHeight', {
+    configurable: true,
+    value: 900,
+  });
 });
 
 afterEach(() => {

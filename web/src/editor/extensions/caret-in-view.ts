@@ -54,7 +54,10 @@ function clientBox(element: HTMLElement): Box {
 }
 
 const inside = (rect: Box, box: Box) =>
-  rect.top >= box.top && rect.bottom <= box.bottom && rect.left >= box.left && rect.right <= box.right;
+  rect.top >= box.top &&
+  rect.bottom <= box.bottom &&
+  rect.left >= box.left &&
+  rect.right <= box.right;
 
 /**
  * Whether the caret is already in view: inside every ancestor that can scroll and inside the
