@@ -265,7 +265,7 @@ impl<L: UpdateLog> Hub<L> {
                 }
                 if room.flush().await && room.wants_compaction() {
                     let compaction =
-                        crate::compaction::run(&doc, &*self.log, self.config.pause_before_swap);
+                        crate::compact::job::run(&doc, &*self.log, self.config.pause_before_swap);
                     Box::pin(compaction).await;
                 }
             }

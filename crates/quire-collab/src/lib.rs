@@ -8,7 +8,6 @@
 
 pub mod commenting;
 pub mod compact;
-pub mod compaction;
 pub mod derive;
 pub mod forward;
 pub mod hub;

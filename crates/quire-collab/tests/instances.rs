@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
-use quire_collab::compaction::{self, Outcome};
+use quire_collab::compact::job::{self as compaction, Outcome};
 use quire_collab::derive::derive_from_update;
 use quire_collab::protocol::DocMessage;
 use quire_collab::{

@@ -4,7 +4,7 @@
 //! mail is queued and every [`POLL`] otherwise, and stops when the server shuts down.
 //!
 //! Without SMTP the task is not started and the outbox table and the log stay the delivery.
-//! What a message says is `mail.rs`'s business, not this module's.
+//! What a message says is the parent module's business, not this one's.
 
 use std::sync::Arc;
 use std::time::Duration;

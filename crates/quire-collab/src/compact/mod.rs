@@ -287,6 +287,7 @@ fn first_difference(a: &str, b: &str) -> Option<usize> {
     Some(a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count())
 }
 
+pub mod job;
 #[cfg(test)]
 mod tests;
 mod wire;

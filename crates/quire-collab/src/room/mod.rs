@@ -784,7 +784,7 @@ impl<L: UpdateLog> Room<L> {
             self.config.pause_before_swap,
         );
         tokio::spawn(async move {
-            crate::compaction::run(&name, &*log, pause).await;
+            crate::compact::job::run(&name, &*log, pause).await;
             flag.store(false, Ordering::Release);
         });
     }
