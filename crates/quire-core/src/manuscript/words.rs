@@ -25,21 +25,29 @@ pub fn hour_bucket(ts: EpochMs) -> EpochMs {
 ///   Japanese put no spaces between words (Korean does, so hangul counts by runs);
 /// - punctuation, symbols and emoji are not words.
 pub fn count_words(text: &str) -> usize {
-    // One pass with one character of look-behind and one of look-ahead: a chapter is counted
-    // on every save and every read, so it is neither copied nor collected first.
-    let mut chars = text.chars().peekable();
+    // One pass over the bytes, with one character of look-behind and one of look-ahead: a
+    // chapter is counted on every save and every read. Runs of ASCII letters and digits, most
+    // of any chapter, are skipped byte by byte; anything else is decoded as a character.
+    let bytes = text.as_bytes();
+    let next_char = |at: usize| text.get(at..).and_then(|rest| rest.chars().next());
+    let mut at = 0;
     let mut before = None;
     let mut count = 0;
     let mut in_word = false;
-    while let Some(c) = chars.next() {
-        if c.is_ascii() {
-            // Letters, digits and the ASCII joiners are all a chapter mostly holds.
-            if c.is_ascii_alphanumeric() {
-                count += usize::from(!in_word);
-                in_word = true;
-            } else if !(in_word && before.is_some_and(|b| joins(c, b, chars.peek().copied()))) {
-                in_word = false;
+    while at < bytes.len() {
+        if bytes[at].is_ascii_alphanumeric() {
+            count += usize::from(!in_word);
+            in_word = true;
+            while at < bytes.len() && bytes[at].is_ascii_alphanumeric() {
+                at += 1;
             }
+            before = Some(char::from(bytes[at - 1]));
+            continue;
+        }
+        let Some(c) = next_char(at) else { break };
+        at += c.len_utf8();
+        if c.is_ascii() {
+            in_word = in_word && before.is_some_and(|b| joins(c, b, next_char(at)));
         } else if is_cjk(c) {
             count += 1;
             in_word = false;
@@ -48,8 +56,8 @@ pub fn count_words(text: &str) -> usize {
             in_word = true;
         } else if in_word && is_combining_mark(c) {
             // Part of the letter before it.
-        } else if !(in_word && before.is_some_and(|b| joins(c, b, chars.peek().copied()))) {
-            in_word = false;
+        } else {
+            in_word = in_word && before.is_some_and(|b| joins(c, b, next_char(at)));
         }
         before = Some(c);
     }
