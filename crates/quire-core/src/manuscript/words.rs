@@ -155,10 +155,10 @@ mod tests {
             } else if c.is_alphanumeric() {
                 count += usize::from(!in_word);
                 in_word = true;
-            } else if in_word && is_combining_mark(c) {
-            } else if in_word && joins(c, chars[i - 1], chars.get(i + 1).copied()) {
             } else {
-                in_word = false;
+                // A combining mark, or a joiner between two word characters, keeps the word.
+                in_word = in_word
+                    && (is_combining_mark(c) || joins(c, chars[i - 1], chars.get(i + 1).copied()));
             }
         }
         count
