@@ -44,11 +44,19 @@ pub fn count_words(text: &str) -> usize {
             before = Some(char::from(bytes[at - 1]));
             continue;
         }
+        if bytes[at].is_ascii() {
+            // Space or punctuation: only the four ASCII joiners may keep a word going.
+            let c = char::from(bytes[at]);
+            at += 1;
+            in_word = in_word
+                && matches!(c, '\'' | '-' | '.' | ',')
+                && before.is_some_and(|b| joins(c, b, next_char(at)));
+            before = Some(c);
+            continue;
+        }
         let Some(c) = next_char(at) else { break };
         at += c.len_utf8();
-        if c.is_ascii() {
-            in_word = in_word && before.is_some_and(|b| joins(c, b, next_char(at)));
-        } else if is_cjk(c) {
+        if is_cjk(c) {
             count += 1;
             in_word = false;
         } else if c.is_alphanumeric() {
