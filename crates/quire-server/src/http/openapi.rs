@@ -24,6 +24,8 @@ pub use answers::{OPEN_OPERATIONS, refused_cross_site};
     servers((url = "/api/v4")),
     components(schemas(
         quire_protocol::ErrorBody,
+        quire_protocol::entity::EntityObjects,
+        quire_protocol::entity::RowInput,
         super::entities::ChildrenMode,
         super::manuscripts::Direction,
         super::manuscripts::SortBy
