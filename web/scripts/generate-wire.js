@@ -71,7 +71,8 @@ function zodOf(schema) {
   if (schema.$ref) return schemaConst(refName(schema.$ref));
   if (schema.oneOf) {
     const options = schema.oneOf.filter((option) => !isNullType(option));
-    const inner = options.length === 1 ? zodOf(options[0]) : `z.union([${options.map(zodOf).join(', ')}])`;
+    const inner =
+      options.length === 1 ? zodOf(options[0]) : `z.union([${options.map(zodOf).join(', ')}])`;
     return options.length < schema.oneOf.length ? `${inner}.nullable()` : inner;
   }
   if (schema.allOf) return objectOf(schema);
@@ -81,7 +82,10 @@ function zodOf(schema) {
   if (kinds.length !== 1) throw new Error(`Unsupported type ${JSON.stringify(schema.type)}`);
   let zod;
   if (schema.enum) {
-    zod = `z.enum([${schema.enum.filter((v) => v !== null).map((v) => `'${v}'`).join(', ')}])`;
+    zod = `z.enum([${schema.enum
+      .filter((v) => v !== null)
+      .map((v) => `'${v}'`)
+      .join(', ')}])`;
   } else {
     switch (kinds[0]) {
       case 'string':
@@ -147,7 +151,11 @@ function declaration(name, schema) {
     for (const line of schema.description.split('\n')) lines.push(` * ${line}`.trimEnd());
     lines.push(' */');
   }
-  const zod = schema.enum ? zodOf(schema) : schema.type === 'object' || schema.allOf ? objectOf(schema) : zodOf(schema);
+  const zod = schema.enum
+    ? zodOf(schema)
+    : schema.type === 'object' || schema.allOf
+      ? objectOf(schema)
+      : zodOf(schema);
   const constName = schemaConst(name);
   lines.push(`export const ${constName} = ${zod};`);
   lines.push(`export type ${name} = z.infer<typeof ${constName}>;`);
