@@ -16,13 +16,13 @@ QUIRE_DEBUG := $(CARGO_TARGET_DIR)/debug/quire
 QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
-        test-rust test-api-fuzz test-web test-e2e lint fmt openapi clean bench bench-collab \
+        test-rust test-api-fuzz test-web test-e2e lint fmt openapi wire clean bench bench-collab \
         bench-editor bench-feed bench-rest
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
 	@echo "make test  - set up and run every test (Rust and Schemathesis on SQLite and PostgreSQL, Vitest, Playwright)"
-	@echo "make openapi - regenerate openapi.json after changing an endpoint"
+	@echo "make openapi - regenerate openapi.json (and the web app's wire types) after changing an endpoint"
 
 ## ---- make run -------------------------------------------------------------------------
 
@@ -112,6 +112,12 @@ fmt:
 
 openapi:
 	UPDATE_OPENAPI=1 cargo test -p quire-server --test api -- the_committed_openapi_json_matches_the_code
+	$(MAKE) wire
+
+# The web app's entity types and validators (web/src/storage/wire.generated.ts), generated from
+# the entity schemas of openapi.json; a Vitest test fails when the committed file differs.
+wire:
+	cd $(WEB) && node scripts/generate-wire.js
 
 clean:
 	rm -rf $(WEB)/dist $(WEB)/node_modules

@@ -7,38 +7,7 @@
 
 use std::future::Future;
 
-/// One stored update.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoggedUpdate {
-    pub seq: i64,
-    /// A Yjs v1 update.
-    pub update: Vec<u8>,
-}
-
-/// A document as stored: the compacted state (v1, covering every update up to
-/// `snapshot_seq`) and the updates after it.
-#[derive(Debug, Clone, Default)]
-pub struct StoredDoc {
-    pub snapshot: Option<Vec<u8>>,
-    pub snapshot_seq: i64,
-    pub updates: Vec<LoggedUpdate>,
-}
-
-impl StoredDoc {
-    /// The stored parts in the order they apply: the snapshot, then each update.
-    pub fn parts(&self) -> impl Iterator<Item = &Vec<u8>> {
-        self.snapshot
-            .iter()
-            .chain(self.updates.iter().map(|u| &u.update))
-    }
-
-    /// The last sequence number this copy knows.
-    pub fn head(&self) -> i64 {
-        self.updates
-            .last()
-            .map_or(self.snapshot_seq, |update| update.seq)
-    }
-}
+pub use quire_core::doc_log::{LoggedUpdate, StoredDoc};
 
 /// What the log holds after a sequence number.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 //! pure function with a unit test beside it.
 
 pub mod account;
+pub mod doc_log;
 pub mod entitlement;
 pub mod id;
 pub mod level;

@@ -6,6 +6,7 @@
 //! for an unexpected failure.
 
 pub mod account;
+pub mod entity;
 pub mod envelope;
 pub mod reference;
 pub mod two_factor;

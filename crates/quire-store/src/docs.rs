@@ -10,6 +10,8 @@
 
 use std::collections::HashMap;
 
+use quire_core::doc_log::LoggedUpdate;
+pub use quire_core::doc_log::StoredDoc;
 use quire_core::manuscript::SharePermission;
 use quire_core::policy::{Role, text_access};
 use quire_core::time::now_ms;
@@ -67,15 +69,6 @@ const DOC_LOAD_SQL: &str = "SELECT CAST(0 AS BIGINT), snapshot_seq, snapshot FRO
      JOIN doc_head h ON h.doc_id = u.doc_id AND u.seq > h.snapshot_seq \
      WHERE u.doc_id = $1 \
      ORDER BY 1, 2";
-
-/// A document as stored.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StoredDoc {
-    pub snapshot: Option<Vec<u8>>,
-    pub snapshot_seq: i64,
-    /// `(seq, update)` after the snapshot, in order.
-    pub updates: Vec<(i64, Vec<u8>)>,
-}
 
 /// A chapter's owner and trash state, its manuscript's id and trash state, the actor's grant on
 /// that manuscript, and its document's id when it has one (see [`Store::doc_opening`]).
@@ -225,7 +218,12 @@ impl Store {
             return Ok(StoredDoc::default());
         };
         let updates = rows
-            .filter_map(|(_, seq, update)| Some((seq, update?)))
+            .filter_map(|(_, seq, update)| {
+                Some(LoggedUpdate {
+                    seq,
+                    update: update?,
+                })
+            })
             .collect();
         Ok(StoredDoc {
             snapshot,
@@ -253,7 +251,7 @@ impl Store {
                 if kind == 0 {
                     (stored.snapshot, stored.snapshot_seq) = (bytes, seq);
                 } else if let Some(update) = bytes {
-                    stored.updates.push((seq, update));
+                    stored.updates.push(LoggedUpdate { seq, update });
                 }
             }
         }
@@ -263,7 +261,7 @@ impl Store {
                 answers.push(StoredDoc::default());
                 continue;
             };
-            stored.updates.sort_unstable_by_key(|(seq, _)| *seq);
+            stored.updates.sort_unstable_by_key(|update| update.seq);
             if doc_ids[i + 1..].contains(id) {
                 loaded.insert((*id).to_owned(), stored.clone());
             }

@@ -1,37 +1,34 @@
 import { z } from 'zod';
 
+import { folderSchema as folderWire, manuscriptSchema as manuscriptWire } from './wire.generated';
+
 /**
  * Folders and manuscripts as the server sends them (ADR 0007 "The entity object on the wire"):
- * the row's columns merged with its document. Unknown keys are kept, so a row written back
- * carries everything it was given.
+ * the validators generated from the server's types, with the columns the shelf sorts and nests
+ * by read as values — a missing name or title is `''`, and a missing parent, like `""`, the
+ * root (as the server reads them). The owner and the last device are the server's to set: a
+ * row made on this device has neither until the server answers it. Unknown keys are kept, so
+ * a row written back carries everything it was given.
  */
 
-/** `""` and a missing parent are read as `null` (the root), as the server does. */
 const parentId = z
   .string()
   .nullish()
   .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 
-const epochOrNull = z
-  .number()
+const text = z
+  .string()
   .nullish()
-  .transform((value) => value ?? null);
+  .transform((value) => value ?? '');
 
-const rowColumns = {
-  id: z.string().min(1),
-  user_id: z.string().nullish(),
+const localColumns = {
   folder_id: parentId,
-  _order: z.number().catch(0).default(0),
-  created_at: z.number(),
-  updated_at: z.number(),
-  synced_at: epochOrNull,
-  deleted_at: epochOrNull,
+  user_id: z.string().nullish(),
   last_synced_device_id: z.string().nullish(),
-  days_left: z.number().optional(),
 };
 
-export const folderSchema = z.looseObject({ ...rowColumns, name: z.string().catch('') });
-export const manuscriptSchema = z.looseObject({ ...rowColumns, title: z.string().catch('') });
+export const folderSchema = folderWire.extend({ ...localColumns, name: text });
+export const manuscriptSchema = manuscriptWire.extend({ ...localColumns, title: text });
 
 export type Folder = z.infer<typeof folderSchema>;
 export type Manuscript = z.infer<typeof manuscriptSchema>;

@@ -4,27 +4,12 @@
  * Pure data: the outbox, the loader and the editor's writes all read it from here.
  */
 
-/** ADR 0007's thirteen path segments, plus the three resources with their own routes. */
-export const ENTITY_KINDS = [
-  'folders',
-  'manuscripts',
-  'groups',
-  'outlines',
-  'chapters',
-  'elements',
-  'notes',
-  'researches',
-  'stashes',
-  'to_dos',
-  'plotboards',
-  'element_relationship_boards',
-  'chapter_contents',
-  'stats_word_counts',
-  'writing_sessions',
-  'chapter_versions',
-] as const;
+import { ENTITY_KINDS } from './wire.generated';
+import type { EntityKind } from './wire.generated';
 
-export type EntityKind = (typeof ENTITY_KINDS)[number];
+/** Every kind a client syncs row by row, by its path segment, as the server's types list them. */
+export { ENTITY_KINDS };
+export type { EntityKind };
 
 /** The tables of the app database that hold synced rows. */
 export type RowTableName =

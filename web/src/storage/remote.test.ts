@@ -7,6 +7,16 @@ import { createServerClock } from './clock';
 import { newId } from './ids';
 import { createHttpRemote, isRetryable } from './remote';
 
+/** The columns the server answers with every row. */
+const columns = {
+  user_id: 'UserAda000000000000001',
+  _order: 0,
+  created_at: 1,
+  synced_at: null,
+  deleted_at: null,
+  last_synced_device_id: '',
+};
+
 const folder = {
   id: 'FolderNovels0000000001',
   name: 'Novels',
@@ -16,7 +26,8 @@ const folder = {
   updated_at: 2,
   synced_at: 3,
   deleted_at: null,
-  cover: { url: 'x' },
+  cover: 'novels.png',
+  shelf_colour: { hue: 'x' },
 };
 
 describe('the HTTP remote (ADR 0007 paths)', () => {
@@ -30,7 +41,12 @@ describe('the HTTP remote (ADR 0007 paths)', () => {
         body: { id: folder.id, name: 'Novels' },
       },
     ]);
-    expect(stored).toMatchObject({ folder_id: null, cover: { url: 'x' }, name: 'Novels' });
+    expect(stored).toMatchObject({
+      folder_id: null,
+      cover: 'novels.png',
+      shelf_colour: { hue: 'x' },
+      name: 'Novels',
+    });
   });
 
   it('lists the live rows and the trash', async () => {
@@ -106,15 +122,20 @@ describe('the HTTP remote (ADR 0007 paths)', () => {
 describe('the calls of every kind and of loading', () => {
   it('routes each kind’s changes (ADR 0007), word counts, sessions and versions by their own routes', async () => {
     const calls = stubApi({
-      'PUT /chapters/put/C1': success({ id: 'C1', updated_at: 5, name: 'One' }),
-      'PUT /stats_word_counts/W1': success({ id: 'W0', updated_at: 5, words: 10 }),
-      'PUT /chapter_versions/update/V1': success({ id: 'V1', updated_at: 5, name: 'Draft' }),
+      'PUT /chapters/put/C1': success({ ...columns, id: 'C1', updated_at: 5, name: 'One' }),
+      'PUT /stats_word_counts/W1': success({ ...columns, id: 'W0', updated_at: 5, words: 10 }),
+      'PUT /chapter_versions/update/V1': success({
+        ...columns,
+        id: 'V1',
+        updated_at: 5,
+        name: 'Draft',
+      }),
       'DELETE /writing_sessions/S1': success(true),
       'GET /notes/undelete/N1': success(true),
     });
     const remote = createHttpRemote(api);
     await expect(remote.put('chapters', { id: 'C1', name: 'One', updated_at: 5 })).resolves.toEqual(
-      { id: 'C1', updated_at: 5, name: 'One' },
+      { ...columns, id: 'C1', updated_at: 5, name: 'One' },
     );
     await expect(
       remote.put('stats_word_counts', { id: 'W1', words: 10, updated_at: 5 }),
@@ -138,8 +159,21 @@ describe('the calls of every kind and of loading', () => {
     ]);
   });
 
+  it('refuses an answer that breaks its kind’s wire contract', async () => {
+    stubApi({
+      'PUT /to_dos/put/T1': success({ ...columns, id: 'T1', updated_at: 5, priority: 'urgent' }),
+    });
+    await expect(
+      createHttpRemote(api).put('to_dos', { id: 'T1', updated_at: 5 }),
+    ).rejects.toMatchObject({ kind: 'invalid_response' });
+  });
+
   it('reads a manuscript with its rows, several with their status, the shared ones and a chapter’s content', async () => {
-    const tree = { ...folder, title: 'Dune', chapters: [{ id: 'C1', updated_at: 1 }] };
+    const tree = {
+      ...folder,
+      title: 'Dune',
+      chapters: [{ ...columns, id: 'C1', updated_at: 1, name: 'One' }],
+    };
     const calls = stubApi({
       'GET /manuscripts/M1': success(tree),
       'POST /manuscripts/multiple': success([

@@ -7,19 +7,30 @@ import { folderSchema, MANUSCRIPT_CHILDREN, manuscriptSchema } from './entities'
 import type { Folder, Manuscript, ManuscriptChild, ShelfKind } from './entities';
 import { entityRoute } from './entity-kinds';
 import type { EntityKind, PendingOp } from './entity-kinds';
+import { chapterContentSchema, noteSchema, WIRE_SCHEMAS } from './wire.generated';
 
 /** A row as sent: its wire fields, without the local marks. */
 export type WireRow = { id: string } & Record<string, unknown>;
 
-/** A row as the server answers it (ADR 0007): every kind has an id and an `updated_at`. */
-export const serverRowSchema = z.looseObject({ id: z.string().min(1), updated_at: z.number() });
-export type ServerRow = z.infer<typeof serverRowSchema>;
+/**
+ * A row as the server answers it (ADR 0007): what the sync engine reads of every kind. Each
+ * answer is checked by its kind's generated validator (`answerSchemaOf`).
+ */
+export type ServerRow = { id: string; updated_at: number } & Record<string, unknown>;
+
+/** The validator of a kind's answer: the shelf's reading of folders and manuscripts, else the
+ * kind's generated one. */
+function answerSchemaOf(kind: EntityKind): z.ZodType<ServerRow> {
+  if (kind === 'folders') return folderSchema;
+  if (kind === 'manuscripts') return manuscriptSchema;
+  return WIRE_SCHEMAS[kind];
+}
 
 /** `GET manuscripts/{id}`: the manuscript with the live rows of each of its parts. */
 export const manuscriptTreeSchema = manuscriptSchema.extend(
   Object.fromEntries(
-    MANUSCRIPT_CHILDREN.map((key) => [key, z.array(serverRowSchema).optional()]),
-  ) as Record<ManuscriptChild, z.ZodOptional<z.ZodArray<typeof serverRowSchema>>>,
+    MANUSCRIPT_CHILDREN.map((key) => [key, z.array(answerSchemaOf(key)).optional()]),
+  ) as Record<ManuscriptChild, z.ZodOptional<z.ZodArray<z.ZodType<ServerRow>>>>,
 );
 export type ManuscriptTree = z.infer<typeof manuscriptTreeSchema>;
 
@@ -76,11 +87,6 @@ export interface ShelfRemote {
   sendActions(actions: readonly unknown[]): Promise<void>;
 }
 
-const shelfSchemaOf: Partial<Record<EntityKind, z.ZodType<ServerRow>>> = {
-  folders: folderSchema,
-  manuscripts: manuscriptSchema,
-};
-
 /** A route the kind does not have: refused like the server refuses (dropped, reported). */
 function noRoute(kind: EntityKind, op: PendingOp): never {
   throw new ApiError(`${kind}_cannot_${op}`, 'failed', 405);
@@ -90,7 +96,7 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
   async function call(kind: EntityKind, op: PendingOp, row: WireRow, signal?: AbortSignal) {
     const route = entityRoute(kind, op, row.id);
     if (!route) noRoute(kind, op);
-    const schema = op === 'put' ? (shelfSchemaOf[kind] ?? serverRowSchema) : z.unknown();
+    const schema = op === 'put' ? answerSchemaOf(kind) : z.unknown();
     return api.request(route.path, {
       method: route.method,
       query: route.query,
@@ -127,8 +133,11 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
       api.post('/manuscripts/multiple', { ids }, multipleSchema),
     sharedWithMe: () => api.get('/manuscripts/shared_with_me', z.array(manuscriptSchema)),
     chapterContent: (chapterId: string) =>
-      api.get(`/chapters/content/${encodeURIComponent(chapterId)}`, serverRowSchema.nullable()),
-    globalNotes: () => api.get('/notes/global', z.array(serverRowSchema)),
+      api.get(
+        `/chapters/content/${encodeURIComponent(chapterId)}`,
+        chapterContentSchema.nullable(),
+      ),
+    globalNotes: () => api.get('/notes/global', z.array(noteSchema)),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
       api.post('/manuscripts/copy', body, manuscriptSchema),
     useTemplate: (

@@ -152,14 +152,14 @@ async fn load_together(store: &Store, batch: Vec<LoadRequest>) {
     match store.doc_load_many(&ids).await {
         Ok(loaded) => {
             for (request, stored) in batch.into_iter().zip(loaded) {
-                let _ = request.reply.send(Ok(stored_doc(stored)));
+                let _ = request.reply.send(Ok(stored));
             }
         }
         Err(error) if batch.len() > 1 => {
             tracing::warn!(%error, documents = batch.len(), "a grouped document load failed; loading each alone");
             for request in batch {
                 let alone = store.doc_load(&request.doc).await;
-                let _ = request.reply.send(alone.map(stored_doc).map_err(log_error));
+                let _ = request.reply.send(alone.map_err(log_error));
             }
         }
         Err(error) => {
@@ -167,18 +167,6 @@ async fn load_together(store: &Store, batch: Vec<LoadRequest>) {
                 let _ = request.reply.send(Err(log_error(error)));
             }
         }
-    }
-}
-
-fn stored_doc(stored: quire_store::docs::StoredDoc) -> StoredDoc {
-    StoredDoc {
-        snapshot: stored.snapshot,
-        snapshot_seq: stored.snapshot_seq,
-        updates: stored
-            .updates
-            .into_iter()
-            .map(|(seq, update)| LoggedUpdate { seq, update })
-            .collect(),
     }
 }
 

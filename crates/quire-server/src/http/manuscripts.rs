@@ -89,7 +89,7 @@ pub struct ListQuery {
 
 /// `GET manuscripts`: the caller's manuscripts without their rows.
 #[utoipa::path(get, path = "/manuscripts", tag = "manuscripts", params(ListQuery),
-    responses((status = 200, body = Success<Vec<Object>>)))]
+    responses((status = 200, body = Success<Vec<quire_protocol::entity::Manuscript>>)))]
 pub async fn list(
     State(app): State<AppState>,
     actor: Actor,
@@ -123,7 +123,7 @@ pub async fn list(
 /// `GET manuscripts/{id}`: the manuscript with its live rows of every part.
 #[utoipa::path(get, path = "/manuscripts/{id}", tag = "manuscripts",
     params(("id" = String, Path)),
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure)))]
+    responses((status = 200, body = Success<quire_protocol::entity::ManuscriptTree>), (status = 404, body = Failure)))]
 pub async fn get_one(
     State(app): State<AppState>,
     actor: Actor,
@@ -140,7 +140,7 @@ pub async fn get_one(
 /// `GET manuscripts/deleted_content/{id}`: the manuscript's rows in the trash, with days left.
 #[utoipa::path(get, path = "/manuscripts/deleted_content/{id}", tag = "manuscripts",
     params(("id" = String, Path)),
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure)))]
+    responses((status = 200, body = Success<quire_protocol::entity::ManuscriptTree>), (status = 404, body = Failure)))]
 pub async fn deleted_content(
     State(app): State<AppState>,
     actor: Actor,
@@ -277,7 +277,7 @@ pub struct CopyRequest {
 
 /// `POST manuscripts/copy`: a copy of a manuscript with all its live rows, every id renewed.
 #[utoipa::path(post, path = "/manuscripts/copy", tag = "manuscripts", request_body = CopyRequest,
-    responses((status = 200, body = Success<Object>),
+    responses((status = 200, body = Success<quire_protocol::entity::ManuscriptTree>),
               (status = 404, body = Failure),
               (status = 409, description = "id_taken", body = Failure),
               (status = 422, description = "title_required, title_too_long, invalid_id", body = Failure)))]
@@ -617,7 +617,7 @@ pub struct UseTemplateRequest {
 /// `POST templates/use/{id}`: a new manuscript laid out as the template.
 #[utoipa::path(post, path = "/templates/use/{id}", tag = "templates", params(("id" = String, Path)),
     request_body = UseTemplateRequest,
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure),
+    responses((status = 200, body = Success<quire_protocol::entity::ManuscriptTree>), (status = 404, body = Failure),
               (status = 409, description = "id_taken", body = Failure), (status = 422, body = Failure)))]
 pub async fn use_template(
     State(app): State<AppState>,
@@ -666,7 +666,7 @@ pub struct DemoteRequest {
 /// `POST chapters/promote/{id}`: the subchapter becomes a chapter right after its parent.
 /// Answers every chapter whose place changed (both sibling lists renumbered from zero).
 #[utoipa::path(post, path = "/chapters/promote/{id}", tag = "chapters", params(("id" = String, Path)),
-    responses((status = 200, body = Success<Vec<Object>>), (status = 404, body = Failure),
+    responses((status = 200, body = Success<Vec<quire_protocol::entity::Chapter>>), (status = 404, body = Failure),
               (status = 422, description = "not_a_subchapter, parent_chapter_does_not_exist", body = Failure)))]
 pub async fn promote(
     State(app): State<AppState>,
@@ -680,7 +680,7 @@ pub async fn promote(
 /// the chapter before it), its own subchapters following it.
 #[utoipa::path(post, path = "/chapters/demote/{id}", tag = "chapters", params(("id" = String, Path)),
     request_body = DemoteRequest,
-    responses((status = 200, body = Success<Vec<Object>>), (status = 404, body = Failure),
+    responses((status = 200, body = Success<Vec<quire_protocol::entity::Chapter>>), (status = 404, body = Failure),
               (status = 422, description = "not_a_chapter, parent_is_self, parent_chapter_does_not_exist, parent_is_subchapter", body = Failure)))]
 pub async fn demote(
     State(app): State<AppState>,

@@ -87,7 +87,7 @@ fn words_of(row: &EntityRow) -> i64 {
 /// `GET stats_word_counts`: the caller's hourly word counts, by hour.
 #[utoipa::path(get, path = "/stats_word_counts", tag = "stats", params(StatsQuery),
     responses((status = 200, description = "Word count objects `{id, manuscript_id, date (the \
-                hour, epoch ms), words, …}`", body = Success<Vec<Object>>),
+                hour, epoch ms), words, …}`", body = Success<Vec<quire_protocol::entity::WordCount>>),
               (status = 404, body = Failure),
               (status = 422, description = "date_invalid, to_before_from, range_too_long, required",
                 body = Failure)))]
@@ -111,7 +111,7 @@ pub async fn list_word_counts(
 
 /// `GET stats_word_counts/{id}`: one word count.
 #[utoipa::path(get, path = "/stats_word_counts/{id}", tag = "stats", params(("id" = String, Path)),
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure)))]
+    responses((status = 200, body = Success<quire_protocol::entity::WordCount>), (status = 404, body = Failure)))]
 pub async fn get_word_count(
     State(app): State<AppState>,
     actor: Actor,
@@ -137,10 +137,11 @@ async fn get_row(
 /// the stored record's `id` for the client to adopt. `words` below 0 are stored as 0.
 #[utoipa::path(put, path = "/stats_word_counts/{id}", tag = "stats",
     params(("id" = String, Path, description = "22-character id made by the client")),
-    request_body(content = Object, description = "`{manuscript_id, date (any instant of the \
-        hour, epoch ms), words, updated_at}`"),
+    request_body(content = quire_protocol::entity::WordCountFields,
+        description = "`{manuscript_id, date (any instant of the hour, epoch ms), words, \
+        updated_at}`"),
     responses((status = 200, description = "The record as stored (its `id` may be another's)",
-                body = Success<Object>),
+                body = Success<quire_protocol::entity::WordCount>),
               (status = 404, body = Failure),
               (status = 409, description = "manuscript_is_deleted", body = Failure),
               (status = 422, description = "invalid_fields (date required), manuscript_id_required",
@@ -301,7 +302,7 @@ pub async fn nanowrimo(
 /// `GET writing_sessions`: the caller's writing sessions that overlap the days asked, by start.
 #[utoipa::path(get, path = "/writing_sessions", tag = "stats", params(StatsQuery),
     responses((status = 200, description = "Session objects `{id, manuscript_id, start, end, \
-                words, …}`", body = Success<Vec<Object>>),
+                words, …}`", body = Success<Vec<quire_protocol::entity::WritingSession>>),
               (status = 404, body = Failure), (status = 422, body = Failure)))]
 pub async fn list_sessions(
     State(app): State<AppState>,
@@ -332,7 +333,7 @@ pub async fn list_sessions(
 
 /// `GET writing_sessions/{id}`: one writing session.
 #[utoipa::path(get, path = "/writing_sessions/{id}", tag = "stats", params(("id" = String, Path)),
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure)))]
+    responses((status = 200, body = Success<quire_protocol::entity::WritingSession>), (status = 404, body = Failure)))]
 pub async fn get_session(
     State(app): State<AppState>,
     actor: Actor,
@@ -345,9 +346,9 @@ pub async fn get_session(
 /// wins). `start` and `end` are required, `end` not before `start`; `words` below 0 are 0.
 #[utoipa::path(put, path = "/writing_sessions/{id}", tag = "stats",
     params(("id" = String, Path, description = "22-character id made by the client")),
-    request_body(content = Object, description = "`{manuscript_id, start, end (epoch ms), words, \
-        updated_at}`"),
-    responses((status = 200, body = Success<Object>), (status = 404, body = Failure),
+    request_body(content = quire_protocol::entity::WritingSessionFields,
+        description = "`{manuscript_id, start, end (epoch ms), words, updated_at}`"),
+    responses((status = 200, body = Success<quire_protocol::entity::WritingSession>), (status = 404, body = Failure),
               (status = 409, description = "manuscript_is_deleted", body = Failure),
               (status = 422, description = "invalid_fields (start or end required, \
                 end_before_start), manuscript_id_required", body = Failure)))]

@@ -479,8 +479,11 @@ async fn the_rooms_appends_are_committed_together_and_one_that_fails_fails_alone
         }
         for (i, doc) in chapters.iter().enumerate() {
             let stored = app.state.store.doc_load(doc).await.expect("a read");
-            let expected: Vec<(i64, Vec<u8>)> = (1..=4)
-                .map(|seq| (seq, vec![(seq as u8).div_ceil(2), i as u8]))
+            let expected: Vec<quire_collab::LoggedUpdate> = (1..=4)
+                .map(|seq| quire_collab::LoggedUpdate {
+                    seq,
+                    update: vec![(seq as u8).div_ceil(2), i as u8],
+                })
                 .collect();
             assert_eq!(stored.updates, expected);
         }
@@ -510,8 +513,12 @@ async fn appends_one_after_another_are_committed_no_closer_than_the_spacing() {
             "{APPENDS} commits in {elapsed:?}, under {least:?}"
         );
         let stored = app.state.store.doc_load(&id("c1")).await.expect("a read");
-        let expected: Vec<(i64, Vec<u8>)> =
-            (1..=APPENDS).map(|n| (i64::from(n), vec![n])).collect();
+        let expected: Vec<quire_collab::LoggedUpdate> = (1..=APPENDS)
+            .map(|n| quire_collab::LoggedUpdate {
+                seq: i64::from(n),
+                update: vec![n],
+            })
+            .collect();
         assert_eq!(stored.updates, expected);
     }
 }

@@ -84,11 +84,11 @@ impl Deployment {
     /// the log held after the snapshot, and where the snapshot was.
     pub(crate) async fn assert_stored_whole(&self, chapter: &str, tokens: &[String]) -> Stored {
         let stored = self.stored(chapter).await;
-        let seqs: Vec<i64> = stored.updates.iter().map(|(seq, _)| *seq).collect();
+        let seqs: Vec<i64> = stored.updates.iter().map(|u| u.seq).collect();
         let expected: Vec<i64> =
             (stored.snapshot_seq + 1..=stored.snapshot_seq + seqs.len() as i64).collect();
         assert_eq!(seqs, expected, "the log does not follow its snapshot");
-        let updates: Vec<&[u8]> = stored.updates.iter().map(|(_, u)| u.as_slice()).collect();
+        let updates: Vec<&[u8]> = stored.updates.iter().map(|u| u.update.as_slice()).collect();
         let compacted = compact(stored.snapshot.as_deref(), &updates)
             .unwrap_or_else(|e| panic!("the stored document does not compact: {e}"));
         let text = derive_from_update(&compacted.state)

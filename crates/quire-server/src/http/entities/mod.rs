@@ -235,7 +235,7 @@ pub(crate) fn wire_all(rows: &[quire_store::manuscripts::EntityRow], now: EpochM
 /// The four per-entity handlers of one kind, each with its literal OpenAPI path (so that the
 /// document lists every route, and the access matrix covers each).
 macro_rules! entity_handlers {
-    ($module:ident, $kind:expr, $tag:literal,
+    ($module:ident, $kind:expr, $tag:literal, $answer:ident, $fields:ident,
      put = $put:literal, by_id = $by_id:literal, undelete = $undelete:literal) => {
         pub mod $module {
             use axum::extract::State;
@@ -253,8 +253,11 @@ macro_rules! entity_handlers {
             /// answers the row as stored.
             #[utoipa::path(put, path = $put, tag = $tag,
                 params(("id" = String, Path, description = "22-character id made by the client")),
-                request_body(content = Object, description = "The entity object (ADR 0007)"),
-                responses((status = 200, body = Success<Object>),
+                request_body(content = quire_protocol::entity::$fields,
+                    description = "The entity object (ADR 0007): the kind's fields and the row \
+                        columns of `RowInput`; a field left out takes its default"),
+                responses((status = 200, description = "The row as stored",
+                           body = Success<quire_protocol::entity::$answer>),
                           (status = 404, description = "not_found: the row or a parent is not the caller's", body = Failure),
                           (status = 409, description = "manuscript_is_deleted", body = Failure),
                           (status = 422, description = "invalid_fields, parent_chapter_does_not_exist, parent_is_subchapter, folder_cycle", body = Failure)))]
@@ -272,8 +275,10 @@ macro_rules! entity_handlers {
             /// key removes it. Answers the row as stored.
             #[utoipa::path(put, path = $by_id, tag = $tag,
                 params(("id" = String, Path)),
-                request_body(content = Object, description = "Some fields of the entity object"),
-                responses((status = 200, body = Success<Object>),
+                request_body(content = quire_protocol::entity::$fields,
+                    description = "Some fields of the entity object, with `updated_at` (`RowInput`)"),
+                responses((status = 200, description = "The row as stored",
+                           body = Success<quire_protocol::entity::$answer>),
                           (status = 404, body = Failure),
                           (status = 422, body = Failure)))]
             pub async fn update(
@@ -323,6 +328,8 @@ entity_handlers!(
     folders,
     quire_store::manuscripts::EntityKind::Folder,
     "folders",
+    Folder,
+    FolderFields,
     put = "/folders/put/{id}",
     by_id = "/folders/{id}",
     undelete = "/folders/undelete/{id}"
@@ -331,6 +338,8 @@ entity_handlers!(
     manuscripts,
     quire_store::manuscripts::EntityKind::Manuscript,
     "manuscripts",
+    Manuscript,
+    ManuscriptFields,
     put = "/manuscripts/put/{id}",
     by_id = "/manuscripts/{id}",
     undelete = "/manuscripts/undelete/{id}"
@@ -339,6 +348,8 @@ entity_handlers!(
     chapters,
     quire_store::manuscripts::EntityKind::Chapter,
     "chapters",
+    Chapter,
+    ChapterFields,
     put = "/chapters/put/{id}",
     by_id = "/chapters/{id}",
     undelete = "/chapters/undelete/{id}"
@@ -347,6 +358,8 @@ entity_handlers!(
     groups,
     quire_store::manuscripts::EntityKind::Group,
     "groups",
+    Group,
+    GroupFields,
     put = "/groups/put/{id}",
     by_id = "/groups/{id}",
     undelete = "/groups/undelete/{id}"
@@ -355,6 +368,8 @@ entity_handlers!(
     outlines,
     quire_store::manuscripts::EntityKind::Outline,
     "outlines",
+    Outline,
+    OutlineFields,
     put = "/outlines/put/{id}",
     by_id = "/outlines/{id}",
     undelete = "/outlines/undelete/{id}"
@@ -363,6 +378,8 @@ entity_handlers!(
     elements,
     quire_store::manuscripts::EntityKind::Element,
     "elements",
+    Element,
+    ElementFields,
     put = "/elements/put/{id}",
     by_id = "/elements/{id}",
     undelete = "/elements/undelete/{id}"
@@ -371,6 +388,8 @@ entity_handlers!(
     notes,
     quire_store::manuscripts::EntityKind::Note,
     "notes",
+    Note,
+    NoteFields,
     put = "/notes/put/{id}",
     by_id = "/notes/{id}",
     undelete = "/notes/undelete/{id}"
@@ -379,6 +398,8 @@ entity_handlers!(
     researches,
     quire_store::manuscripts::EntityKind::Research,
     "researches",
+    Research,
+    ResearchFields,
     put = "/researches/put/{id}",
     by_id = "/researches/{id}",
     undelete = "/researches/undelete/{id}"
@@ -387,6 +408,8 @@ entity_handlers!(
     stashes,
     quire_store::manuscripts::EntityKind::Stash,
     "stashes",
+    Stash,
+    StashFields,
     put = "/stashes/put/{id}",
     by_id = "/stashes/{id}",
     undelete = "/stashes/undelete/{id}"
@@ -395,6 +418,8 @@ entity_handlers!(
     to_dos,
     quire_store::manuscripts::EntityKind::Todo,
     "to_dos",
+    Todo,
+    TodoFields,
     put = "/to_dos/put/{id}",
     by_id = "/to_dos/{id}",
     undelete = "/to_dos/undelete/{id}"
@@ -403,6 +428,8 @@ entity_handlers!(
     plotboards,
     quire_store::manuscripts::EntityKind::Plotboard,
     "plotboards",
+    Plotboard,
+    PlotboardFields,
     put = "/plotboards/put/{id}",
     by_id = "/plotboards/{id}",
     undelete = "/plotboards/undelete/{id}"
@@ -411,6 +438,8 @@ entity_handlers!(
     element_relationship_boards,
     quire_store::manuscripts::EntityKind::RelationshipBoard,
     "element_relationship_boards",
+    RelationshipBoard,
+    RelationshipBoardFields,
     put = "/element_relationship_boards/put/{id}",
     by_id = "/element_relationship_boards/{id}",
     undelete = "/element_relationship_boards/undelete/{id}"
@@ -419,6 +448,8 @@ entity_handlers!(
     chapter_contents,
     quire_store::manuscripts::EntityKind::ChapterContent,
     "chapter_contents",
+    ChapterContent,
+    ChapterContentFields,
     put = "/chapter_contents/put/{id}",
     by_id = "/chapter_contents/{id}",
     undelete = "/chapter_contents/undelete/{id}"
@@ -434,7 +465,7 @@ pub struct TrashQuery {
 
 /// `GET folders`: the caller's folders, live or (`deleted=true`) in the trash.
 #[utoipa::path(get, path = "/folders", tag = "folders", params(TrashQuery),
-    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+    responses((status = 200, body = quire_protocol::Success<Vec<quire_protocol::entity::Folder>>)))]
 pub async fn list_folders(
     State(app): State<AppState>,
     actor: Actor,
@@ -471,7 +502,7 @@ pub(crate) async fn global_to_dos(app: &AppState, user_id: &str) -> Result<Vec<V
 /// `GET notes/global`: the caller's notes outside any manuscript (Quick Notes), live, by
 /// `_order` — what the live channel's `global_note` handler reloads.
 #[utoipa::path(get, path = "/notes/global", tag = "notes",
-    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+    responses((status = 200, body = quire_protocol::Success<Vec<quire_protocol::entity::Note>>)))]
 pub async fn list_global_notes(
     State(app): State<AppState>,
     actor: Actor,
@@ -483,7 +514,7 @@ pub async fn list_global_notes(
 
 /// `GET to_dos/global`: the caller's global to-dos (`manuscript_id` null), live, by `_order`.
 #[utoipa::path(get, path = "/to_dos/global", tag = "to_dos",
-    responses((status = 200, body = quire_protocol::Success<Vec<Object>>)))]
+    responses((status = 200, body = quire_protocol::Success<Vec<quire_protocol::entity::Todo>>)))]
 pub async fn list_global_to_dos(
     State(app): State<AppState>,
     actor: Actor,

@@ -9,7 +9,15 @@ use quire_core::manuscript::{
     migrate_nicknames, parse_due_date,
 };
 use quire_core::time::EpochMs;
+use quire_protocol::entity::{
+    ChapterContentFields, ChapterFields, ChapterVersionFields, ElementFields, FolderFields,
+    GroupFields, ManuscriptFields, NoteFields, OutlineFields, PlotboardFields,
+    RelationshipBoardFields, ResearchFields, RowInput, StashFields, TodoFields, UploadFields,
+    WordCountFields, WritingSessionFields,
+};
 use quire_store::manuscripts::{EntityKind, EntityRow, InManuscript, Parent, Patch};
+use serde::de::DeserializeOwned;
+use serde::de::value::MapDeserializer;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
@@ -23,34 +31,11 @@ const HOUR_FIELD: &str = "date";
 const ORDER_FIELD: &str = "_order";
 const DEVICE_FIELD: &str = "last_synced_device_id";
 
+/// The longest device id kept.
+const MAX_DEVICE_ID_CHARS: usize = 128;
+
 /// Fields the server sets or derives: ignored on input.
 const SERVER_FIELDS: [&str; 4] = ["user_id", "synced_at", "deleted_at", "days_left"];
-
-/// What a known document key must hold (`null` is always accepted: absent).
-#[derive(Debug, Clone, Copy)]
-enum Shape {
-    Object,
-    Array,
-    Text,
-    Number,
-    Flag,
-    OneOf(&'static [&'static str]),
-}
-
-impl Shape {
-    fn accepts(self, value: &Value) -> bool {
-        match (self, value) {
-            (_, Value::Null) => true,
-            (Shape::Object, v) => v.is_object(),
-            (Shape::Array, v) => v.is_array(),
-            (Shape::Text, v) => v.is_string(),
-            (Shape::Number, v) => v.is_number(),
-            (Shape::Flag, v) => v.is_boolean(),
-            (Shape::OneOf(values), Value::String(s)) => values.contains(&s.as_str()),
-            (Shape::OneOf(_), _) => false,
-        }
-    }
-}
 
 /// The largest document of a kind, serialised: a chapter's content or version carries the
 /// chapter's whole text (a 50,000-word chapter is about 400 KB of HTML), any other row far less.
@@ -69,47 +54,38 @@ fn doc_bytes(doc: &Map<String, Value>) -> usize {
     serde_json::to_vec(doc).map_or(usize::MAX, |bytes| bytes.len())
 }
 
-/// The known document keys of every kind.
-const COMMON_KEYS: &[(&str, Shape)] = &[
-    ("meta", Shape::Object),
-    ("settings", Shape::Object),
-    ("goals", Shape::Object),
-    ("stats", Shape::Object),
-    ("content", Shape::Text),
-    ("comments", Shape::Array),
-    ("footnotes", Shape::Array),
-];
-
-/// The known document keys of one kind, beyond [`COMMON_KEYS`].
-fn kind_keys(kind: EntityKind) -> &'static [(&'static str, Shape)] {
-    match kind {
-        EntityKind::Todo => &[
-            ("description", Shape::Text),
-            ("status", Shape::OneOf(&["pending", "done"])),
-            ("priority", Shape::OneOf(&["high", "medium", "low"])),
-            ("due_date", Shape::Text),
-            ("notes", Shape::Array),
-            ("global", Shape::Flag),
-        ],
-        EntityKind::Research => &[
-            ("description", Shape::Text),
-            ("items", Shape::Array),
-            ("cover", Shape::Text),
-        ],
-        EntityKind::Stash => &[("enabled", Shape::Flag)],
-        EntityKind::ChapterContent | EntityKind::WordCount => {
-            &[("words", Shape::Number), ("cursor_position", Shape::Number)]
-        }
-        EntityKind::ChapterVersion => &[("words", Shape::Number), ("automatic", Shape::Flag)],
-        EntityKind::WritingSession => &[
-            ("words", Shape::Number),
-            ("start", Shape::Number),
-            ("end", Shape::Number),
-        ],
-        EntityKind::Folder => &[("cover", Shape::Text)],
-        EntityKind::Manuscript => &[("protected", Shape::Flag)],
-        _ => &[],
+/// Whether the kind's wire type parses `value` under `key`: a known key must hold its type
+/// (`null` is absent); a key the type does not know is kept as sent.
+fn accepts(kind: EntityKind, key: &str, value: &Value) -> bool {
+    if !parses::<RowInput>(key, value) {
+        return false;
     }
+    match kind {
+        EntityKind::Folder => parses::<FolderFields>(key, value),
+        EntityKind::Manuscript => parses::<ManuscriptFields>(key, value),
+        EntityKind::Group => parses::<GroupFields>(key, value),
+        EntityKind::Outline => parses::<OutlineFields>(key, value),
+        EntityKind::Chapter => parses::<ChapterFields>(key, value),
+        EntityKind::ChapterContent => parses::<ChapterContentFields>(key, value),
+        EntityKind::ChapterVersion => parses::<ChapterVersionFields>(key, value),
+        EntityKind::Element => parses::<ElementFields>(key, value),
+        EntityKind::Note => parses::<NoteFields>(key, value),
+        EntityKind::Research => parses::<ResearchFields>(key, value),
+        EntityKind::Stash => parses::<StashFields>(key, value),
+        EntityKind::Todo => parses::<TodoFields>(key, value),
+        EntityKind::Plotboard => parses::<PlotboardFields>(key, value),
+        EntityKind::RelationshipBoard => parses::<RelationshipBoardFields>(key, value),
+        EntityKind::WordCount => parses::<WordCountFields>(key, value),
+        EntityKind::WritingSession => parses::<WritingSessionFields>(key, value),
+        EntityKind::Upload => parses::<UploadFields>(key, value),
+    }
+}
+
+/// Whether `T` parses the one-key object `{key: value}`. Keys are parsed one at a time so that
+/// every refused field is named in one answer, not only the first.
+fn parses<T: DeserializeOwned>(key: &str, value: &Value) -> bool {
+    let object = MapDeserializer::<_, serde_json::Error>::new(std::iter::once((key, value)));
+    T::deserialize(object).is_ok()
 }
 
 /// The wire name of the kind's name column.
@@ -168,53 +144,62 @@ fn take_columns(
         body.remove(field);
     }
     if kind.in_manuscript() != InManuscript::No {
-        if let Some(value) = body.remove("manuscript_id") {
+        if let Some(value) = take_typed(kind, body, "manuscript_id", "invalid_id", refusals) {
             columns.manuscript_id = Some(optional_id(&value, "manuscript_id", refusals));
         }
     } else {
         body.remove("manuscript_id");
     }
     for &parent in kind.parents() {
-        if let Some(value) = body.remove(parent.column()) {
+        if let Some(value) = take_typed(kind, body, parent.column(), "invalid_id", refusals) {
             columns
                 .parents
                 .push((parent, optional_id(&value, parent.column(), refusals)));
         }
     }
     if let Some(field) = name_field(kind)
-        && let Some(value) = body.remove(field)
+        && let Some(value) = take_typed(kind, body, field, "invalid", refusals)
     {
-        match value {
-            Value::String(s) => columns.name = Some(s),
-            Value::Null => columns.name = Some(String::new()),
-            _ => refusals.add(field, "invalid"),
-        }
+        columns.name = Some(value.as_str().unwrap_or_default().to_owned());
     }
-    if let Some(value) = body.remove(ORDER_FIELD) {
-        match value.as_f64().filter(|o| o.is_finite()) {
-            Some(order) => columns.order = Some(order),
-            None if value.is_null() => {}
-            None => refusals.add(ORDER_FIELD, "invalid"),
-        }
-    }
+    columns.order =
+        take_typed(kind, body, ORDER_FIELD, "invalid", refusals).and_then(|value| value.as_f64());
     if kind.has_hour()
-        && let Some(value) = body.remove(HOUR_FIELD)
+        && let Some(value) = take_typed(kind, body, HOUR_FIELD, "invalid", refusals)
     {
         match value.as_i64() {
             Some(at) => columns.hour = Some(hour_bucket(at)),
             None => refusals.add(HOUR_FIELD, "invalid"),
         }
     }
-    columns.created_at = take_time(body, "created_at", refusals).map(|t| t.min(now));
-    columns.updated_at = take_time(body, "updated_at", refusals).map(|t| clamp_clock(t, now));
-    match body.remove(DEVICE_FIELD) {
-        Some(Value::String(device)) if device.chars().count() <= 128 => {
+    columns.created_at = take_time(kind, body, "created_at", refusals).map(|t| t.min(now));
+    columns.updated_at = take_time(kind, body, "updated_at", refusals).map(|t| clamp_clock(t, now));
+    if let Some(Value::String(device)) = take_typed(kind, body, DEVICE_FIELD, "invalid", refusals) {
+        if device.chars().count() <= MAX_DEVICE_ID_CHARS {
             columns.device_id = Some(device);
+        } else {
+            refusals.add(DEVICE_FIELD, "invalid");
         }
-        None | Some(Value::Null) => {}
-        Some(_) => refusals.add(DEVICE_FIELD, "invalid"),
     }
     columns
+}
+
+/// Takes `field` out of the body when the kind's type parses its value; a value it refuses is
+/// recorded under `code` and left out.
+fn take_typed(
+    kind: EntityKind,
+    body: &mut Map<String, Value>,
+    field: &str,
+    code: &str,
+    refusals: &mut Fields,
+) -> Option<Value> {
+    let value = body.remove(field)?;
+    if accepts(kind, field, &value) {
+        Some(value)
+    } else {
+        refusals.add(field, code);
+        None
+    }
 }
 
 /// A client time more than [`MAX_CLOCK_AHEAD_MS`] ahead of the server is taken as now.
@@ -226,34 +211,33 @@ pub fn clamp_clock(at: EpochMs, now: EpochMs) -> EpochMs {
     }
 }
 
-fn take_time(body: &mut Map<String, Value>, field: &str, refusals: &mut Fields) -> Option<EpochMs> {
-    match body.remove(field)? {
-        Value::Null => None,
-        value => match value.as_i64().filter(|t| *t >= 0) {
-            Some(at) => Some(at),
-            None => {
-                refusals.add(field, "invalid");
-                None
-            }
-        },
+/// A time column: epoch milliseconds, never negative; `null` is absent.
+fn take_time(
+    kind: EntityKind,
+    body: &mut Map<String, Value>,
+    field: &str,
+    refusals: &mut Fields,
+) -> Option<EpochMs> {
+    let at = take_typed(kind, body, field, "invalid", refusals)?.as_i64()?;
+    if at >= 0 {
+        Some(at)
+    } else {
+        refusals.add(field, "invalid");
+        None
     }
 }
 
+/// An id column the kind's type accepted (a string or `null`): `null` and `""` are `None`.
 fn optional_id(value: &Value, field: &str, refusals: &mut Fields) -> Option<String> {
-    match value {
-        Value::Null => None,
-        Value::String(s) if s.is_empty() => None,
-        Value::String(s) => match Id::parse(s) {
+    match value.as_str() {
+        None | Some("") => None,
+        Some(raw) => match Id::parse(raw) {
             Ok(id) => Some(id.as_str().to_owned()),
             Err(_) => {
                 refusals.add(field, "invalid_id");
                 None
             }
         },
-        _ => {
-            refusals.add(field, "invalid_id");
-            None
-        }
     }
 }
 
@@ -263,10 +247,8 @@ fn check_doc(kind: EntityKind, doc: &mut Map<String, Value>, refusals: &mut Fiel
         refusals.add("doc", "document_too_large");
         return;
     }
-    for (key, shape) in COMMON_KEYS.iter().chain(kind_keys(kind)) {
-        if let Some(value) = doc.get(*key)
-            && !shape.accepts(value)
-        {
+    for (key, value) in doc.iter() {
+        if !accepts(kind, key, value) {
             refusals.add(key, "invalid");
         }
     }
@@ -696,6 +678,58 @@ mod tests {
         assert_eq!(fields["doc"], "document_too_large");
         let chapter_text = object(json!({"content": "x".repeat(MAX_DOC_BYTES)}));
         assert!(row_from_put(EntityKind::ChapterContent, ID, chapter_text, None, NOW).is_ok());
+    }
+
+    /// Parses `object` as the answer type of `kind`.
+    fn parse_answer(kind: EntityKind, object: Value) -> Result<(), serde_json::Error> {
+        use quire_protocol::entity as wire_types;
+        fn parse<T: DeserializeOwned>(object: Value) -> Result<(), serde_json::Error> {
+            serde_json::from_value::<T>(object).map(drop)
+        }
+        match kind {
+            EntityKind::Folder => parse::<wire_types::Folder>(object),
+            EntityKind::Manuscript => parse::<wire_types::Manuscript>(object),
+            EntityKind::Group => parse::<wire_types::Group>(object),
+            EntityKind::Outline => parse::<wire_types::Outline>(object),
+            EntityKind::Chapter => parse::<wire_types::Chapter>(object),
+            EntityKind::ChapterContent => parse::<wire_types::ChapterContent>(object),
+            EntityKind::ChapterVersion => parse::<wire_types::ChapterVersion>(object),
+            EntityKind::Element => parse::<wire_types::Element>(object),
+            EntityKind::Note => parse::<wire_types::Note>(object),
+            EntityKind::Research => parse::<wire_types::Research>(object),
+            EntityKind::Stash => parse::<wire_types::Stash>(object),
+            EntityKind::Todo => parse::<wire_types::Todo>(object),
+            EntityKind::Plotboard => parse::<wire_types::Plotboard>(object),
+            EntityKind::RelationshipBoard => parse::<wire_types::RelationshipBoard>(object),
+            EntityKind::WordCount => parse::<wire_types::WordCount>(object),
+            EntityKind::WritingSession => parse::<wire_types::WritingSession>(object),
+            EntityKind::Upload => parse::<wire_types::Upload>(object),
+        }
+    }
+
+    #[test]
+    fn every_kinds_answer_parses_as_its_wire_type() {
+        for kind in EntityKind::ALL {
+            let body = object(json!({
+                "manuscript_id": "MMMMMMMMMMMMMMMMMMMMMM", "name": "A", "title": "B",
+                "date": NOW, "meta": {"color": "red"}, "content": "<p>Hi</p>", "unknown": 1
+            }));
+            let mut row = row_from_put(kind, ID, body, Some("dev"), NOW).unwrap();
+            parse_answer(kind, to_wire(&row, NOW)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            row.deleted_at = Some(NOW);
+            parse_answer(kind, to_wire(&row, NOW)).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        }
+    }
+
+    #[test]
+    fn a_known_key_of_the_wrong_type_is_refused_whatever_the_kind() {
+        let body = || object(json!({"meta": [], "_order": "first", "unknown": {"kept": true}}));
+        for kind in EntityKind::ALL {
+            let fields = refused_fields(row_from_put(kind, ID, body(), None, NOW).unwrap_err());
+            assert_eq!(fields["meta"], "invalid", "{kind:?}");
+            assert_eq!(fields["_order"], "invalid", "{kind:?}");
+            assert!(!fields.contains_key("unknown"), "{kind:?}");
+        }
     }
 
     #[test]

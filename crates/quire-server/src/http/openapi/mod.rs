@@ -24,6 +24,8 @@ pub use answers::{OPEN_OPERATIONS, refused_cross_site};
     servers((url = "/api/v4")),
     components(schemas(
         quire_protocol::ErrorBody,
+        quire_protocol::entity::EntityObjects,
+        quire_protocol::entity::RowInput,
         super::entities::ChildrenMode,
         super::manuscripts::Direction,
         super::manuscripts::SortBy
@@ -67,4 +69,36 @@ pub fn complete(mut spec: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi 
 
 pub(crate) fn json_response(json: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    /// Every kind with per-entity routes is listed in `EntityObjects`, the list the web app's
+    /// kinds are generated from, with the type its routes answer.
+    #[test]
+    fn every_entity_route_kind_is_listed_with_the_type_it_answers() {
+        let spec: Value = serde_json::from_str(&super::document()).expect("JSON");
+        let listed = &spec["components"]["schemas"]["EntityObjects"]["properties"];
+        let mut kinds = 0;
+        for (path, item) in spec["paths"].as_object().expect("paths") {
+            let Some(kind) = path
+                .strip_prefix('/')
+                .and_then(|p| p.strip_suffix("/put/{id}"))
+            else {
+                continue;
+            };
+            kinds += 1;
+            let answer = &item["put"]["responses"]["200"]["content"]["application/json"]["schema"];
+            let answer = answer["$ref"].as_str().expect("a typed answer");
+            let listed = listed[kind]["$ref"].as_str();
+            assert_eq!(
+                listed.map(|r| r.replace("/schemas/", "/schemas/Success_")),
+                Some(answer.to_owned()),
+                "{path}"
+            );
+        }
+        assert_eq!(kinds, 13);
+    }
 }

@@ -1,5 +1,6 @@
 //! The chapter documents' update log.
 
+use quire_core::doc_log::LoggedUpdate;
 use quire_store::Store;
 use quire_store::manuscripts::EntityKind;
 
@@ -246,6 +247,19 @@ pub async fn many_documents_are_checked_and_loaded_together_as_each_would_be_alo
     let first = store.doc_load(&ids[0]).await.unwrap();
     assert_eq!(
         (first.snapshot, first.snapshot_seq, first.updates),
-        (Some(vec![9]), 2, vec![(3, vec![3]), (4, vec![4])])
+        (
+            Some(vec![9]),
+            2,
+            vec![
+                LoggedUpdate {
+                    seq: 3,
+                    update: vec![3]
+                },
+                LoggedUpdate {
+                    seq: 4,
+                    update: vec![4]
+                }
+            ]
+        )
     );
 }
