@@ -598,6 +598,7 @@ mod tests {
             user_id: user_id.to_owned(),
             session_id: session_id.to_owned(),
             level: quire_core::Level::new(1),
+            device: None,
         }
     }
 

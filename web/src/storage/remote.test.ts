@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, createApiClient } from '@/lib/api';
+import { requestUrl } from '@/testing/request-url';
 import { refusal, stubApi, success } from '@/testing/stub-api';
 
 import { createServerClock } from './clock';
 import { newId } from './ids';
-import { createHttpRemote, isRetryable } from './remote';
+import { createHttpRemote, DEVICE_HEADER, isRetryable } from './remote';
 
 /** The columns the server answers with every row. */
 const columns = {
@@ -103,6 +104,42 @@ describe('the HTTP remote (ADR 0007 paths)', () => {
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
       ['POST', '/manuscripts/copy', { id: 'M1', title: 'Copy of Dune', new_id: 'M2' }],
       ['POST', '/templates/use/TplBeatSheet', { id: 'M3', title: 'Beats', folder_id: null }],
+    ]);
+  });
+
+  it('names this device on every call that changes something, so that it can ignore the server’s announcement', async () => {
+    const seen: [string, string | null][] = [];
+    const client = createApiClient({
+      baseUrl: '/api/v4',
+      appVersion: '2.4.29',
+      platform: 'web',
+      fetch: (input, init) => {
+        const url = requestUrl(input);
+        seen.push([
+          `${init?.method ?? 'GET'} ${url}`,
+          new Headers(init?.headers).get(DEVICE_HEADER),
+        ]);
+        const data = url.includes('/put/') ? folder : url.includes('shared') ? [] : true;
+        return Promise.resolve(new Response(JSON.stringify({ status: 'success', data })));
+      },
+    });
+    const remote = createHttpRemote(client, 'pwa-AAAAAAAA-BBBBBBBB-2.4.29');
+    await remote.put('folders', { id: folder.id });
+    await remote.softDelete('manuscripts', 'M1');
+    await remote.undelete('manuscripts', 'M1');
+    await remote.hardDelete('manuscripts', 'M1');
+    await remote.recoverAll('manuscripts', ['M1']);
+    await remote.deleteAll('folders', ['F1']);
+    await remote.sharedWithMe();
+    const device = 'pwa-AAAAAAAA-BBBBBBBB-2.4.29';
+    expect(seen).toEqual([
+      [`PUT /api/v4/folders/put/${folder.id}`, device],
+      ['DELETE /api/v4/manuscripts/M1', device],
+      ['GET /api/v4/manuscripts/undelete/M1', device],
+      ['DELETE /api/v4/manuscripts/M1?hard_delete=true', device],
+      ['POST /api/v4/manuscripts/recover_all', device],
+      ['POST /api/v4/folders/delete_all', device],
+      ['GET /api/v4/manuscripts/shared_with_me', null],
     ]);
   });
 

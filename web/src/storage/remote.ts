@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { ApiClient } from '@/lib/api';
+import type { ApiClient, RequestOptions } from '@/lib/api';
 import { ApiError, isApiError } from '@/lib/api';
 
 import { folderSchema, MANUSCRIPT_CHILDREN, manuscriptSchema } from './entities';
@@ -92,12 +92,25 @@ function noRoute(kind: EntityKind, op: PendingOp): never {
   throw new ApiError(`${kind}_cannot_${op}`, 'failed', 405);
 }
 
-export function createHttpRemote(api: ApiClient): ShelfRemote {
+/**
+ * The header naming the device a change comes from. The server's announcement of the change
+ * names that device, which then ignores it (it already has the change) while every other
+ * device reloads.
+ */
+export const DEVICE_HEADER = 'X-Device-Id';
+
+/** The remote over `api`; the changes it sends name `deviceId` (see `DEVICE_HEADER`). */
+export function createHttpRemote(api: ApiClient, deviceId?: string): ShelfRemote {
+  const headers = deviceId === undefined ? undefined : { [DEVICE_HEADER]: deviceId };
+  /** A call that changes something on the server. */
+  function change<T>(path: string, options: Omit<RequestOptions<T>, 'headers'>): Promise<T> {
+    return api.request(path, { ...options, headers });
+  }
   async function call(kind: EntityKind, op: PendingOp, row: WireRow, signal?: AbortSignal) {
     const route = entityRoute(kind, op, row.id);
     if (!route) noRoute(kind, op);
     const schema = op === 'put' ? answerSchemaOf(kind) : z.unknown();
-    return api.request(route.path, {
+    return change(route.path, {
       method: route.method,
       query: route.query,
       body: op === 'put' ? (route.body ? route.body(row) : row) : undefined,
@@ -118,10 +131,10 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
       await call(kind, 'hard_delete', { id }, signal);
     },
     async recoverAll(kind: ShelfKind, ids: readonly string[]) {
-      await api.post(`/${kind}/recover_all`, { ids }, z.unknown());
+      await change(`/${kind}/recover_all`, { method: 'POST', body: { ids }, schema: z.unknown() });
     },
     async deleteAll(kind: ShelfKind, ids: readonly string[]) {
-      await api.post(`/${kind}/delete_all`, { ids }, z.unknown());
+      await change(`/${kind}/delete_all`, { method: 'POST', body: { ids }, schema: z.unknown() });
     },
     list: (kind: ShelfKind, deleted: boolean) =>
       api.get(`/${kind}`, z.array(kind === 'folders' ? folderSchema : manuscriptSchema), {
@@ -139,11 +152,16 @@ export function createHttpRemote(api: ApiClient): ShelfRemote {
       ),
     globalNotes: () => api.get('/notes/global', z.array(noteSchema)),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
-      api.post('/manuscripts/copy', body, manuscriptSchema),
+      change('/manuscripts/copy', { method: 'POST', body, schema: manuscriptSchema }),
     useTemplate: (
       templateId: string,
       body: { id: string; title: string; folder_id: string | null },
-    ) => api.post(`/templates/use/${encodeURIComponent(templateId)}`, body, manuscriptSchema),
+    ) =>
+      change(`/templates/use/${encodeURIComponent(templateId)}`, {
+        method: 'POST',
+        body,
+        schema: manuscriptSchema,
+      }),
     serverTime: () =>
       api
         .get('/server_time', z.object({ server_time: z.number() }))

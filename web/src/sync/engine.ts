@@ -18,7 +18,7 @@ import type { ShelfRemote } from '@/storage/remote';
 import { createLoader } from './loader';
 import type { Loader } from './loader';
 import { createOutbox } from './outbox';
-import type { Announcement, Outbox, OutboxDeps } from './outbox';
+import type { Outbox, OutboxDeps } from './outbox';
 
 export interface SyncEngineDeps {
   db: AppDatabase;
@@ -42,8 +42,6 @@ export interface SyncEngine {
   outbox: Outbox;
   loader: Loader;
   problems: ProblemHub;
-  /** Announcements of what reached the server (the live channel sends them). */
-  onAnnouncement(listener: (announcement: Announcement) => void): () => void;
   /** Rows written here and now pending, told right after their write. */
   onChanged(listener: (changes: readonly PendingChange[]) => void): () => void;
 }
@@ -51,7 +49,6 @@ export interface SyncEngine {
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { db, remote, userId, clock, deviceId } = deps;
   const problems = createProblemHub(deps.health);
-  const listeners = new Set<(announcement: Announcement) => void>();
   const changeListeners = new Set<(changes: readonly PendingChange[]) => void>();
   const outbox = createOutbox({
     db,
@@ -59,9 +56,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     userId,
     problems,
     clock,
-    announce: (announcement) => {
-      for (const listener of [...listeners]) listener(announcement);
-    },
     record: deps.record,
     log: deps.log,
     ...deps.timers,
@@ -86,12 +80,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       changeListeners.add(listener);
       return () => {
         changeListeners.delete(listener);
-      };
-    },
-    onAnnouncement(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
       };
     },
   };

@@ -43,14 +43,14 @@ export type { SyncEngine } from './engine';
 export { createLoader, CONTENT_BATCH_SIZE } from './loader';
 export type { Loader } from './loader';
 export { createOutbox, STUCK_SYNC_RESET_MS, SYNC_DEBOUNCE_MS } from './outbox';
-export type { Announcement, Outbox } from './outbox';
+export type { Outbox } from './outbox';
 export { startUserSync } from './user-sync';
 export type { RowRef } from './after-rows';
 export { summarizeSync } from './sync-status';
 export type { PendingRow, SyncSnapshot, SyncStatus, SyncSummary } from './sync-status';
 export type { UserSync, UserSyncDeps } from './user-sync';
 
-const remote = createHttpRemote(api);
+const remote = createHttpRemote(api, deviceId());
 let signedInUserId: string | null = null;
 const actionLog = createActionLog({
   db: sharedDatabase(),

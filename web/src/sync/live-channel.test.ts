@@ -171,19 +171,6 @@ describe('joining', () => {
     ]);
   });
 
-  it('says when it is open, after the joins, on every open', () => {
-    const onOpen = vi.fn();
-    const t = setup({ onOpen });
-    expect(onOpen).not.toHaveBeenCalled();
-    t.last().serverOpens();
-    expect(onOpen).toHaveBeenCalledTimes(1);
-    expect(t.last().frames()).toEqual(joinFrames);
-    t.last().serverCloses(1001);
-    vi.advanceTimersByTime(1_000);
-    t.last().serverOpens();
-    expect(onOpen).toHaveBeenCalledTimes(2);
-  });
-
   it('records joined acks, and forgets a join the server drops with left', () => {
     const t = setup();
     t.last().serverOpens();
@@ -216,42 +203,18 @@ describe('joining', () => {
   });
 });
 
-describe('announce', () => {
-  it('sends user_interaction with exactly the spec fields', () => {
+describe('what it sends', () => {
+  it('sends joins only: the server announces every change this device makes', () => {
     const t = setup();
     t.last().serverOpens();
-    const sent = t.channel.announce('update', {
-      type: 'chapter_content',
-      id: 'c1',
-      manuscript_id: 'm1',
-      updated_at: 1_700_000_000_123,
-    });
-    expect(sent).toBe(true);
-    expect(t.last().sent.at(-1)).toBe(
-      JSON.stringify({
-        action: 'message',
-        endpoint: 'user_interaction',
-        user_id: 'u1',
-        interaction_data: {
-          interactionName: 'update',
-          interactionValues: {
-            type: 'chapter_content',
-            id: 'c1',
-            manuscript_id: 'm1',
-            updated_at: 1_700_000_000_123,
-          },
-          deviceUID: OUR_DEVICE,
-        },
-      }),
-    );
-  });
-
-  it('drops announcements while disconnected', () => {
-    const t = setup();
-    const values = { type: 'manuscript', id: 'm1', manuscript_id: 'm1', updated_at: 5 };
-    expect(t.channel.announce('update', values)).toBe(false);
-    t.last().serverOpens();
-    expect(t.last().frames()).toEqual(joinFrames);
+    t.last().serverSends(relayed('update', { type: 'folder', id: 'f1', updated_at: 1 }));
+    vi.advanceTimersByTime(LIVE_QUEUE_DEBOUNCE_MS);
+    t.channel.join('m-later');
+    expect(t.calls).toEqual(['folder']);
+    expect(t.last().frames()).toEqual([
+      ...joinFrames,
+      { action: 'message', endpoint: 'join_manuscript', manuscript_id: 'm-later' },
+    ]);
   });
 });
 
@@ -473,14 +436,6 @@ describe('close', () => {
     expect(t.sockets).toHaveLength(2);
     expect(t.calls).toEqual([]);
     expect(t.deps.onBackOnline).not.toHaveBeenCalled();
-    expect(
-      t.channel.announce('update', {
-        type: 'folder',
-        id: 'f1',
-        manuscript_id: null,
-        updated_at: 1,
-      }),
-    ).toBe(false);
   });
 
   it('closes while a reconnect is pending', () => {

@@ -1,15 +1,15 @@
 /**
  * The client of the live multi-device channel `/api/v4/ws` (ADR 0009). It joins the user and the
- * manuscripts shared with them, announces local changes and hands other devices' announcements to
- * the app, batched and in `updated_at` order, in the lead tab only. It moves no data: the handlers
- * reload through the sync API. Plain TypeScript, no React; every browser API is injected.
+ * manuscripts shared with them and hands the announcements of changes made on other devices to
+ * the app, batched and in `updated_at` order, in the lead tab only. The server announces every
+ * change it commits (ADR 0016), so this client announces nothing. It moves no data: the
+ * handlers reload through the sync API. Plain TypeScript, no React; every browser API is
+ * injected.
  */
 import {
   joinManuscriptFrame,
   joinUserFrame,
   parseServerFrame,
-  userInteractionFrame,
-  type AnnouncedValues,
   type UserInteraction,
 } from './live-messages';
 import { timersOf } from './timers';
@@ -78,8 +78,6 @@ export interface LiveChannelDeps {
   onGaveUp?: () => void;
   /** 1 s after the device came back online: sync every manuscript, reload server data. */
   onBackOnline?: () => void;
-  /** The socket opened and the joins were sent (also after every reconnect). */
-  onOpen?: () => void;
   /** Subscribes to the browser's `online` event; returns an unsubscribe function. */
   subscribeOnline?: (listener: () => void) => () => void;
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -89,12 +87,6 @@ export interface LiveChannelDeps {
 export interface LiveChannel {
   /** Joins a manuscript now (if connected) and after every reconnect. */
   join(manuscriptId: string): void;
-  /**
-   * Tells the user's other devices (and a shared manuscript's collaborators) about a change.
-   * Dropped while disconnected: the outbox syncs on reconnect and the server data is reloaded,
-   * so nothing is queued here. Returns whether it was sent.
-   */
-  announce(interactionName: string, values: AnnouncedValues): boolean;
   isConnected(): boolean;
   /** Manuscripts whose join the server has acknowledged on the current socket. */
   joinedManuscriptIds(): ReadonlySet<string>;
@@ -175,14 +167,13 @@ export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
   const extraJoins = new Set<string>();
   const joined = new Set<string>();
 
-  function send(frame: string): boolean {
-    if (!socket || !open) return false;
+  /** Sends a join; dropped while disconnected (every open joins everything again). */
+  function send(frame: string): void {
+    if (!socket || !open) return;
     try {
       socket.send(frame);
-      return true;
     } catch (error) {
       log.warn('Live channel: send failed.', error);
-      return false;
     }
   }
 
@@ -299,7 +290,6 @@ export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
       open = true;
       tries = 0;
       joinAll();
-      deps.onOpen?.();
     };
     current.onmessage = (event) => {
       if (current === socket) receive(event.data);
@@ -363,15 +353,6 @@ export function createLiveChannel(deps: LiveChannelDeps): LiveChannel {
       if (stopped) return;
       extraJoins.add(manuscriptId);
       send(joinManuscriptFrame(manuscriptId));
-    },
-    announce(interactionName, values) {
-      return send(
-        userInteractionFrame(deps.userId, {
-          interactionName,
-          interactionValues: values,
-          deviceUID: deps.deviceUid,
-        }),
-      );
     },
     isConnected: () => open,
     joinedManuscriptIds: () => new Set(joined),

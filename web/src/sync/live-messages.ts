@@ -1,6 +1,6 @@
 /**
- * The live channel's JSON frames (ADR 0009): what the client sends and the parser for what the
- * server sends. No I/O.
+ * The live channel's JSON frames (ADR 0009): the joins the client sends and the parser for what
+ * the server sends. No I/O.
  */
 import { z } from 'zod';
 
@@ -10,14 +10,6 @@ export interface InteractionValues {
   id: string;
   manuscript_id?: string | null;
   updated_at?: number | null;
-}
-
-/** What this client announces: all four fields, always (ADR 0009). */
-export interface AnnouncedValues {
-  type: string;
-  id: string;
-  manuscript_id: string | null;
-  updated_at: number;
 }
 
 export interface UserInteraction {
@@ -35,18 +27,6 @@ export function joinManuscriptFrame(manuscriptId: string): string {
     action: 'message',
     endpoint: 'join_manuscript',
     manuscript_id: manuscriptId,
-  });
-}
-
-export function userInteractionFrame(
-  userId: string,
-  interaction: Omit<UserInteraction, 'interactionValues'> & { interactionValues: AnnouncedValues },
-): string {
-  return JSON.stringify({
-    action: 'message',
-    endpoint: 'user_interaction',
-    user_id: userId,
-    interaction_data: interaction,
   });
 }
 

@@ -1,7 +1,8 @@
 /**
  * One outbox run: sends what one queue key has pending (the user's folders, the rows outside
- * any manuscript, or one manuscript's parts by update type) and says which parts failed and
- * what to announce. The scheduling (debounce, one at a time, stuck reset) is `outbox.ts`.
+ * any manuscript, or one manuscript's parts by update type) and says which parts failed. The
+ * scheduling (debounce, one at a time, stuck reset) is `outbox.ts`. Other devices learn of
+ * what reached the server from the server itself (it announces every committed change).
  */
 import {
   KINDS_OF_UPDATE_TYPE,
@@ -14,9 +15,8 @@ import type { PendingChange } from '@/storage/local-first-port';
 import { kindOfRow, rowTable } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
 
-import type { AnnouncedValues } from './live-messages';
 import { NoAnswer, sendRow, sendRows } from './row-sender';
-import type { SendContext, SentChange } from './row-sender';
+import type { SendContext } from './row-sender';
 
 /** Folders are not manuscripts: they have their own key, as do global notes and to-dos. */
 export type QueueKey = 'folders' | 'global' | `manuscript:${string}`;
@@ -37,18 +37,11 @@ export function queueOf(change: PendingChange): { key: QueueKey; type: UpdateTyp
   return { key: manuscriptKey(change.manuscript_id), type: updateTypeOfKind(change.kind) };
 }
 
-/** What a sync tells other devices: updates, deletes, recovers and new manuscripts. */
-export interface Announcement {
-  name: 'update' | 'delete' | 'recover' | 'new_manuscript';
-  values: AnnouncedValues;
-}
-
 export interface RunResult {
   /** Parts that did not all reach the server (refused, or not tried for lack of an answer). */
   failed: Set<UpdateType | 'rows'>;
   /** The server did not answer: the parts left must be tried again later. */
   noAnswer: boolean;
-  announcements: Announcement[];
 }
 
 async function pendingRows(
@@ -63,73 +56,6 @@ async function pendingRows(
       kindOfRow(tableOfKind(kind), row) === kind &&
       (kind === 'folders' || (row.manuscript_id ?? null) === manuscriptId),
   );
-}
-
-/** Word counts and writing sessions change as one writes: other devices need not reload for them. */
-const UNANNOUNCED_KINDS: ReadonlySet<EntityKind> = new Set([
-  'stats_word_counts',
-  'writing_sessions',
-]);
-
-/** The announcements for what a run sent (coalesced: one per type and id). */
-export function announcementsFor(
-  changes: readonly SentChange[],
-  manuscriptId: string | null,
-  now: number,
-): Announcement[] {
-  const out = new Map<string, Announcement>();
-  const add = (name: Announcement['name'], values: AnnouncedValues) => {
-    out.set(JSON.stringify([name, values.type, values.id]), { name, values });
-  };
-  for (const { kind, op, row, created } of changes) {
-    const updatedAt = typeof row.updated_at === 'number' ? row.updated_at : now;
-    if (kind === 'manuscripts') {
-      const values = {
-        type: 'manuscript',
-        id: row.id,
-        manuscript_id: row.id,
-        updated_at: updatedAt,
-      };
-      if (op === 'put') add(created ? 'new_manuscript' : 'update', values);
-      else if (op === 'delete') add('delete', values);
-      // Gone for good: the relay cannot check access to it, so it goes to the user's devices only.
-      else if (op === 'hard_delete')
-        add('delete', { ...values, manuscript_id: null, updated_at: now });
-      else {
-        add('recover', values);
-        // Devices act on updates only (none handles an incoming recover): reload it there.
-        add('update', values);
-      }
-    } else if (kind === 'folders') {
-      add('update', { type: 'folder', id: row.id, manuscript_id: null, updated_at: updatedAt });
-    } else if (kind === 'notes' && (row.manuscript_id ?? null) === null) {
-      add('update', {
-        type: 'global_note',
-        id: row.id,
-        manuscript_id: null,
-        updated_at: updatedAt,
-      });
-    } else if (kind === 'chapter_contents' && manuscriptId) {
-      const chapterId = typeof row.chapter_id === 'string' ? row.chapter_id : row.id;
-      add('update', {
-        type: 'chapter_content',
-        id: chapterId,
-        manuscript_id: manuscriptId,
-        updated_at: updatedAt,
-      });
-    } else if (manuscriptId && !UNANNOUNCED_KINDS.has(kind)) {
-      const key = JSON.stringify(['new_manuscript', 'manuscript', manuscriptId]);
-      if (!out.has(key)) {
-        add('update', {
-          type: 'manuscript',
-          id: manuscriptId,
-          manuscript_id: manuscriptId,
-          updated_at: updatedAt,
-        });
-      }
-    }
-  }
-  return [...out.values()];
 }
 
 /** A manuscript's trash call is sent after its parts' changes (they would be refused after it). */

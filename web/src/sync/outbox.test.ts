@@ -5,7 +5,6 @@ import { createManualTimers } from '@/testing/manual-timers';
 import type { ManualTimers } from '@/testing/manual-timers';
 import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
 
-import type { Announcement } from './outbox';
 import { RETRY_BASE_MS, STUCK_SYNC_RESET_MS, SYNC_DEBOUNCE_MS } from './outbox';
 
 const T0 = 1_800_000_000_000;
@@ -31,8 +30,6 @@ function setup() {
     timers,
     clock: { now: timers.now, offset: () => 0, sync: () => Promise.resolve() },
   });
-  const announced: Announcement[] = [];
-  made.engine.onAnnouncement((announcement) => announced.push(announcement));
   const { outbox, port, writer } = made.engine;
   /** A manuscript both the device and the server have. */
   async function known(id: string, overrides: Partial<Manuscript> = {}) {
@@ -44,7 +41,7 @@ function setup() {
     timers.advance(SYNC_DEBOUNCE_MS);
     await outbox.idle();
   }
-  return { ...made, timers, announced, outbox, port, writer, known, afterDebounce };
+  return { ...made, timers, outbox, port, writer, known, afterDebounce };
 }
 
 afterEach(async () => {
@@ -274,60 +271,5 @@ describe('a manuscript’s parts', () => {
       `PUT manuscripts/put/${book.id}`,
     ]);
     expect(await t.db.manuscripts.get(book.id)).toMatchObject({ pending: 0 });
-  });
-});
-
-describe('announcements', () => {
-  it('tells other devices of new manuscripts, updates, deletes and recovers once the server has them', async () => {
-    const t = setup();
-    const book = await t.port.saveManuscript({ title: 'New' });
-    await t.afterDebounce();
-    await t.port.saveManuscript({ id: book.id, title: 'Renamed' });
-    await t.afterDebounce();
-    await t.port.deleteManuscript(book.id);
-    await t.afterDebounce();
-    await t.port.recover('manuscripts', book.id);
-    await t.afterDebounce();
-    const folder = await t.port.saveFolder({ name: 'Saga' });
-    await t.afterDebounce();
-    expect(t.announced.map((a) => [a.name, a.values.type, a.values.id])).toEqual([
-      ['new_manuscript', 'manuscript', book.id],
-      ['update', 'manuscript', book.id],
-      ['delete', 'manuscript', book.id],
-      ['recover', 'manuscript', book.id],
-      ['update', 'manuscript', book.id],
-      ['update', 'folder', folder.id],
-    ]);
-    expect(t.announced[0]?.values).toEqual({
-      type: 'manuscript',
-      id: book.id,
-      manuscript_id: book.id,
-      updated_at: expect.any(Number) as number,
-    });
-  });
-
-  it('announces a chapter content by its chapter, and nothing the server did not take', async () => {
-    const t = setup();
-    await t.known('BookDune00000000000001');
-    await t.writer.save('chapter_contents', {
-      manuscript_id: 'BookDune00000000000001',
-      chapter_id: 'ChapterArrakis00000001',
-      content: '<p>Sand</p>',
-    });
-    await t.afterDebounce();
-    t.remote.online = false;
-    await t.writer.save('notes', { manuscript_id: null, title: 'Global, offline' });
-    await t.afterDebounce();
-    expect(t.announced).toEqual([
-      {
-        name: 'update',
-        values: {
-          type: 'chapter_content',
-          id: 'ChapterArrakis00000001',
-          manuscript_id: 'BookDune00000000000001',
-          updated_at: expect.any(Number) as number,
-        },
-      },
-    ]);
   });
 });

@@ -18,13 +18,13 @@ import type { LocalRow } from '@/storage/local-rows';
 import type { ProblemHub } from '@/storage/problems';
 import type { ShelfRemote } from '@/storage/remote';
 
-import { announcementsFor, manuscriptIdOfKey, manuscriptKey, queueOf, runKey } from './outbox-run';
-import type { Announcement, QueueKey, RunResult } from './outbox-run';
+import { manuscriptIdOfKey, manuscriptKey, queueOf, runKey } from './outbox-run';
+import type { QueueKey, RunResult } from './outbox-run';
 import { ManuscriptIsDeleted, NoAnswer, onlyTrashOp, sendBulk, SyncAborted } from './row-sender';
-import type { SendContext, SentChange } from './row-sender';
+import type { SendContext } from './row-sender';
 import { timersOf } from './timers';
 
-export type { Announcement, QueueKey } from './outbox-run';
+export type { QueueKey } from './outbox-run';
 export { manuscriptKey, queueOf } from './outbox-run';
 
 /** A manuscript is synced once this long has passed since its last change. */
@@ -46,8 +46,6 @@ export interface OutboxDeps {
   userId: string;
   problems: ProblemHub;
   clock: Clock;
-  /** Told about what reached the server, for the live channel. */
-  announce?: (announcement: Announcement) => void;
   /** Resets and removed manuscripts go to the action log too. */
   record?: (type: string, details: Record<string, unknown>) => void;
   log?: OutboxLog;
@@ -183,15 +181,13 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     for (const k of keys) queue.delete(k);
     const controller = new AbortController();
     current = controller;
-    const sent: SentChange[] = [];
-    const result: RunResult = { failed: new Set(), noAnswer: false, announcements: [] };
+    const result: RunResult = { failed: new Set(), noAnswer: false };
     const ctx: SendContext = {
       db,
       remote: deps.remote,
       userId,
       problems,
       signal: controller.signal,
-      sent: (change) => sent.push(change),
     };
     const types = taken[0]?.[1]?.types ?? new Set<UpdateType>();
     const work = (async () => {
@@ -232,9 +228,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     if (outcome !== 'done') {
       if (!(outcome instanceof NoAnswer)) log.warn(`Outbox: the sync of ${key} failed.`, outcome);
       result.noAnswer = true;
-    }
-    for (const announcement of announcementsFor(sent, manuscriptId, now())) {
-      deps.announce?.(announcement);
     }
     if (result.noAnswer) {
       const count = (failures.get(key) ?? 0) + 1;

@@ -38,23 +38,12 @@ export class ManuscriptIsDeleted extends Error {
   override readonly name = 'ManuscriptIsDeleted';
 }
 
-/** A change the server accepted, for the announcements. */
-export interface SentChange {
-  kind: EntityKind;
-  op: PendingOp;
-  /** The row as now stored (for a hard delete, as it was). */
-  row: LocalRow;
-  /** A put of a row the server had never stored before (`synced_at` empty). */
-  created: boolean;
-}
-
 export interface SendContext {
   db: AppDatabase;
   remote: ShelfRemote;
   userId: string;
   problems: ProblemHub;
   signal: AbortSignal;
-  sent: (change: SentChange) => void;
 }
 
 /** Refusals that mean the change is already true on the server. */
@@ -76,15 +65,15 @@ async function settle(
   id: string,
   op: PendingOp,
   adopt?: ServerRow,
-): Promise<LocalRow | null> {
+): Promise<void> {
   const table = rowTable(ctx.db, kind);
-  return ctx.problems.guard(() =>
+  await ctx.problems.guard(() =>
     ctx.db.transaction('rw', table, async () => {
       const row = await table.get(id);
-      if (row?.user_id !== ctx.userId || row.pending_ops[0] !== op) return null;
+      if (row?.user_id !== ctx.userId || row.pending_ops[0] !== op) return;
       if (op === 'hard_delete') {
         await table.delete(id);
-        return row;
+        return;
       }
       const rest = row.pending_ops.slice(1);
       let next: LocalRow = row;
@@ -97,7 +86,6 @@ async function settle(
       }
       next = { ...next, pending_ops: rest, pending: rest.length > 0 ? 1 : 0 };
       await table.put(next);
-      return next;
     }),
   );
 }
@@ -207,19 +195,11 @@ export async function sendRow(
       // its sync sends the newer row.
       if (now?.updated_at !== row.updated_at) return true;
     }
-    const settled = await settle(ctx, kind, id, op, adopted);
+    await settle(ctx, kind, id, op, adopted);
     if (op === 'hard_delete' && kind === 'manuscripts') {
       await ctx.problems.guard(() =>
         removeManuscriptLocally(ctx.db, ctx.userId, id, { keepPending: false }),
       );
-    }
-    if (settled) {
-      ctx.sent({
-        kind,
-        op,
-        row: settled,
-        created: op === 'put' && (row.synced_at ?? null) === null,
-      });
     }
   }
 }
@@ -271,13 +251,12 @@ export async function sendBulk(
     return allSent;
   }
   for (const row of rows) {
-    const settled = await settle(ctx, kind, row.id, op);
+    await settle(ctx, kind, row.id, op);
     if (op === 'hard_delete' && kind === 'manuscripts') {
       await ctx.problems.guard(() =>
         removeManuscriptLocally(ctx.db, ctx.userId, row.id, { keepPending: false }),
       );
     }
-    if (settled) ctx.sent({ kind, op, row: settled, created: false });
   }
   return true;
 }

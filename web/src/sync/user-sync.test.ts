@@ -172,8 +172,9 @@ describe('the signed-in user’s live sync', () => {
     t.relay('delete', { type: 'manuscript', id: 'BookGone', updated_at: T0 + 7 });
     t.timers.advance(LIVE_QUEUE_DEBOUNCE_MS);
 
+    // A new manuscript may be one shared with the user: the listings say so (and it is joined).
     await vi.waitFor(() => {
-      expect(refreshShelf).toHaveBeenCalledTimes(2);
+      expect(refreshShelf).toHaveBeenCalledTimes(3);
     });
     expect(t.deps.reloadUser).toHaveBeenCalledTimes(1);
     expect(loadManuscript.mock.calls).toEqual([['BookNew'], ['BookChanged']]);
@@ -210,28 +211,106 @@ describe('the signed-in user’s live sync', () => {
     });
   });
 
-  it('announces what the outbox sent, keeping announcements made while down for the next open', async () => {
+  it('hears what another device wrote from the server’s announcement, and loads it', async () => {
+    const t = setup();
+    const server = t.remote;
+    // The other device: its own database, the same server, no live channel of its own.
+    const other = createTestEngine({
+      timers: t.timers,
+      clock: { now: t.timers.now, offset: () => 0, sync: () => Promise.resolve() },
+      remote: server,
+    });
+    // The server announces each manuscript it stores to the user's sockets, naming the device.
+    const put = server.put.bind(server);
+    server.put = async (kind, row, signal) => {
+      const known = server.rows[kind].has(row.id);
+      const stored = await put(kind, row, signal);
+      if (kind === 'manuscripts') {
+        t.socket().onmessage?.({
+          data: JSON.stringify({
+            action: 'message',
+            endpoint: 'user_interaction',
+            user_id: TEST_USER,
+            interaction_data: {
+              interactionName: known ? 'update' : 'new_manuscript',
+              interactionValues: {
+                type: 'manuscript',
+                id: row.id,
+                manuscript_id: row.id,
+                updated_at: stored.updated_at,
+              },
+              deviceUID: row.last_synced_device_id,
+            },
+          }),
+        });
+      }
+      return stored;
+    };
+    t.deps.deviceId = OTHER_DEVICE;
+    await t.start().loaded;
+    t.socket().onopen?.({});
+
+    const book = await other.engine.port.saveManuscript({ title: 'Written on the laptop' });
+    t.timers.advance(1_000);
+    await other.engine.outbox.idle();
+    t.timers.advance(LIVE_QUEUE_DEBOUNCE_MS);
+    await vi.waitFor(async () => {
+      expect(await t.db.manuscripts.get(book.id)).toMatchObject({
+        title: 'Written on the laptop',
+      });
+    });
+
+    await other.engine.port.saveManuscript({ id: book.id, title: 'Renamed on the laptop' });
+    t.timers.advance(1_000);
+    await other.engine.outbox.idle();
+    t.timers.advance(LIVE_QUEUE_DEBOUNCE_MS);
+    await vi.waitFor(async () => {
+      expect(await t.db.manuscripts.get(book.id)).toMatchObject({
+        title: 'Renamed on the laptop',
+      });
+    });
+    // This device only joins: announcing is the server's.
+    expect(
+      new Set(
+        t
+          .socket()
+          .frames()
+          .map((frame) => frame.endpoint),
+      ),
+    ).toEqual(new Set(['join_user']));
+  });
+
+  it('loads a manuscript newly shared with the user as shared, and joins it', async () => {
     const t = setup();
     await t.start().loaded;
-    const book = await t.engine.port.saveManuscript({ title: 'Written before the socket opened' });
-    t.timers.advance(1_000);
-    await t.engine.outbox.idle();
-    expect(t.socket().sent).toEqual([]);
-
     t.socket().onopen?.({});
-    const announced = t
-      .socket()
-      .frames()
-      .filter((frame) => frame.endpoint === 'user_interaction');
-    expect(announced.map((frame) => frame.interaction_data?.interactionName)).toEqual([
-      'new_manuscript',
-    ]);
-    expect(announced[0]?.interaction_data?.interactionValues.id).toBe(book.id);
-
-    await t.engine.port.saveManuscript({ id: book.id, title: 'Renamed while open' });
-    t.timers.advance(1_000);
-    await t.engine.outbox.idle();
-    expect(t.socket().frames().at(-1)?.interaction_data?.interactionName).toBe('update');
+    t.remote.shared.set('BookSharedByBea000001', {
+      ...manuscript('BookSharedByBea000001'),
+      user_id: 'UserBea',
+    });
+    t.remote.seed('manuscripts', {
+      ...manuscript('BookSharedByBea000001'),
+      user_id: 'UserBea',
+    });
+    t.relay('new_manuscript', {
+      type: 'manuscript',
+      id: 'BookSharedByBea000001',
+      manuscript_id: 'BookSharedByBea000001',
+      updated_at: T0 + 1,
+    });
+    t.timers.advance(LIVE_QUEUE_DEBOUNCE_MS);
+    await vi.waitFor(() => {
+      expect(t.socket().frames().at(-1)).toEqual({
+        action: 'message',
+        endpoint: 'join_manuscript',
+        manuscript_id: 'BookSharedByBea000001',
+      });
+    });
+    expect(await t.db.manuscripts.get('BookSharedByBea000001')).toMatchObject({
+      shared_with_me: 1,
+      owner_id: 'UserBea',
+      content_loaded: true,
+    });
   });
 
   it('syncs every manuscript and reloads the server data 1 s after coming back online', async () => {

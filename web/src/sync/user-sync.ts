@@ -14,10 +14,6 @@ import type { SyncEngine } from './engine';
 import type { LeaderElection } from './leader';
 import { createLiveChannel } from './live-channel';
 import type { LiveChannel, LiveChannelDeps, LiveHandlers, LiveLog } from './live-channel';
-import type { Announcement } from './outbox';
-
-/** Announcements kept while the channel is down, sent when it opens again. */
-export const MAX_HELD_ANNOUNCEMENTS = 100;
 
 export interface UserSyncDeps {
   engine: SyncEngine;
@@ -81,7 +77,6 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
   const timers = { setTimeout: deps.setTimeout, clearTimeout: deps.clearTimeout };
   let stopped = false;
   const sharedIds = new Set<string>();
-  const held = new Map<string, Announcement>();
 
   /** Runs a reload; a failure (offline, a refusal) is logged, the channel goes on. */
   const quietly = (what: string, task: () => Promise<unknown>) => {
@@ -112,7 +107,13 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       quietly('reloading the user', deps.reloadUser);
     },
     newManuscript: (id) => {
-      quietly('loading a new manuscript', () => loader.loadManuscript(id));
+      // New to this device: made on another one, or shared with the user (a new grant, or
+      // out of the trash). The listings tell a shared one, which is then joined.
+      quietly('loading a new manuscript', async () => {
+        await loader.loadManuscript(id);
+        await loader.refreshShelf();
+        await refreshShared();
+      });
     },
     manuscript: (id) => {
       quietly('reloading a manuscript', async () => {
@@ -137,13 +138,6 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       });
     },
   };
-
-  function sendHeld() {
-    for (const [key, announcement] of held) {
-      if (!channel.announce(announcement.name, announcement.values)) return;
-      held.delete(key);
-    }
-  }
 
   const leader = deps.createLeader();
   const unsubscribeLeader = leader.onChange((leading) => {
@@ -175,22 +169,8 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
     onBackOnline: () => {
       quietly('syncing after coming back online', loadAll);
     },
-    onOpen: sendHeld,
     subscribeOnline: deps.subscribeOnline,
     ...timers,
-  });
-
-  const unsubscribeAnnouncements = engine.onAnnouncement((announcement) => {
-    if (channel.announce(announcement.name, announcement.values)) return;
-    // Down: keep the newest per (name, type, id) for the next open, so other devices still learn.
-    const { name, values } = announcement;
-    const key = JSON.stringify([name, values.type, values.id]);
-    held.delete(key);
-    held.set(key, announcement);
-    if (held.size > MAX_HELD_ANNOUNCEMENTS) {
-      const oldest = held.keys().next().value;
-      if (oldest !== undefined) held.delete(oldest);
-    }
   });
 
   deps.health.reset();
@@ -230,10 +210,8 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
       leader.close();
       outbox.pause();
       sender.stop();
-      unsubscribeAnnouncements();
       unsubscribeHealth();
       for (const stopWatching of unwatch) stopWatching();
-      held.clear();
     },
   };
 }

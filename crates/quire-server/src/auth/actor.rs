@@ -21,6 +21,9 @@ pub struct Actor {
     pub user_id: String,
     pub session_id: String,
     pub level: Level,
+    /// The device the request says it comes from (`X-Device-Id`), which the change feed names
+    /// in its announcements so that this device ignores its own change; `None` when not said.
+    pub device: Option<String>,
 }
 
 /// The access token a request carries, if any.
@@ -63,6 +66,7 @@ impl FromRequestParts<AppState> for Actor {
             user_id: session.user_id,
             session_id: session.session_id,
             level: Level::new(i32::try_from(session.level).unwrap_or(1)),
+            device: crate::http::entities::device_header(&parts.headers).map(str::to_owned),
         })
     }
 }

@@ -2,9 +2,10 @@
 //! announcements and dropped joins, closed sockets, and collaboration sockets reset to
 //! authenticate again when the access they were opened with may have changed.
 
+use quire_core::time::EpochMs;
 use serde_json::json;
 
-use super::{Announcement, Event, TrashState};
+use super::{Announcement, Event, Name, TrashState};
 use crate::AppState;
 
 /// Applies `event` to this instance's sockets.
@@ -22,7 +23,7 @@ pub(super) async fn apply(app: &AppState, event: Event) {
         }
         Event::UserUpdated { user, device } => {
             let announcement = Announcement {
-                name: super::Name::Update,
+                name: Name::Update,
                 kind: "user".to_owned(),
                 id: user.clone(),
                 manuscript_id: None,
@@ -33,13 +34,19 @@ pub(super) async fn apply(app: &AppState, event: Event) {
             app.live.announce(&[&user], None, &frame);
         }
         Event::AccessChanged {
+            owner,
             manuscript,
             user,
             revoked,
-            ..
+            granted,
         } => {
             if revoked {
                 app.live.revoke(&user, &manuscript, "access_revoked");
+            } else if granted {
+                // Shared with them now: their devices load it and join it.
+                let at = quire_core::time::now_ms();
+                let frame = manuscript_frame(&owner, Name::NewManuscript, &manuscript, at);
+                app.live.announce(&[&user], None, &frame);
             }
             // Any change of access: the grantee's open chapters authenticate again.
             app.collab_sockets.reset_user(&user);
@@ -54,23 +61,47 @@ pub(super) async fn apply(app: &AppState, event: Event) {
             }
             // Its chapters become read-only, or writable again: open ones authenticate again.
             app.collab_sockets.reset_user(&owner);
-            match app.store.grants(&owner, &manuscript).await {
-                Ok(grants) => {
-                    for grant in grants {
-                        app.collab_sockets.reset_user(&grant.user_id);
-                    }
-                }
-                // Purged: its grants went with it, and its chapters with them.
-                Err(quire_store::StoreError::NotFound) => {}
+            let grantees = match app.store.grants(&owner, &manuscript).await {
+                Ok(grants) => grants.into_iter().map(|grant| grant.user_id).collect(),
+                // Purged: its grants went with it (each published as revoked).
+                Err(quire_store::StoreError::NotFound) => Vec::new(),
                 Err(error) => {
                     tracing::error!(%error, "cannot list a trashed manuscript's grants");
+                    Vec::new()
+                }
+            };
+            for grantee in &grantees {
+                app.collab_sockets.reset_user(grantee);
+            }
+            if state == TrashState::Recovered && !grantees.is_empty() {
+                // Their devices dropped it when it went into the trash: to them it is new. The
+                // recover comes first, so that devices keeping the later of the two (same
+                // type, id and time) act on the new_manuscript.
+                let users: Vec<&str> = grantees.iter().map(String::as_str).collect();
+                let at = quire_core::time::now_ms();
+                for name in [Name::Recover, Name::NewManuscript] {
+                    let frame = manuscript_frame(&owner, name, &manuscript, at);
+                    app.live.announce(&users, None, &frame);
                 }
             }
         }
-        Event::TrashAll { owner } => app.collab_sockets.reset_user(&owner),
         Event::SessionEnded { user, session } => app.live.close_session(&user, &session),
         Event::UserDeleted { user } => app.live.close_user(&user),
     }
+}
+
+/// The frame announcing `name` of a manuscript by its owner at `at`, for users other than
+/// the owner (none of their devices made the change).
+fn manuscript_frame(owner: &str, name: Name, manuscript: &str, at: EpochMs) -> String {
+    let announcement = Announcement {
+        name,
+        kind: "manuscript".to_owned(),
+        id: manuscript.to_owned(),
+        manuscript_id: Some(manuscript.to_owned()),
+        updated_at: at,
+        device: String::new(),
+    };
+    frame(owner, &announcement)
 }
 
 /// The `user_interaction` frame of an announcement (`user_id` is who made the change).

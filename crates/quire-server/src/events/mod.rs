@@ -81,12 +81,16 @@ pub enum Event {
     },
     /// The user's own record changed (`updated_user`).
     UserUpdated { user: String, device: String },
-    /// `user`'s grant on `owner`'s manuscript changed; `revoked` when it was removed.
+    /// `user`'s grant on `owner`'s manuscript changed: `granted` when the user had none
+    /// before (the manuscript is new to their devices), `revoked` when it was removed (by the
+    /// owner, or with the manuscript purged).
     AccessChanged {
         owner: String,
         manuscript: String,
         user: String,
         revoked: bool,
+        #[serde(default)]
+        granted: bool,
     },
     /// One of `owner`'s manuscripts moved into or out of the trash, or was purged.
     Trash {
@@ -94,8 +98,6 @@ pub enum Event {
         manuscript: String,
         state: TrashState,
     },
-    /// Several of `owner`'s manuscripts or folders were trashed, recovered or purged at once.
-    TrashAll { owner: String },
     /// A session ended (logout, revoked from the sessions list).
     SessionEnded { user: String, session: String },
     /// An account was deleted.
@@ -114,9 +116,14 @@ impl Event {
     }
 }
 
-/// Kinds devices do not reload for: they change as one writes.
+/// Kinds devices do not reload for: word counts and writing sessions change as one writes;
+/// chapter versions are not part of the manuscript a device reloads (they are read when the
+/// versions list opens).
 fn unannounced(kind: EntityKind) -> bool {
-    matches!(kind, EntityKind::WordCount | EntityKind::WritingSession)
+    matches!(
+        kind,
+        EntityKind::WordCount | EntityKind::WritingSession | EntityKind::ChapterVersion
+    )
 }
 
 /// The device id an announcement may carry.
@@ -181,10 +188,47 @@ impl Feed {
             self.publish(event);
         }
     }
+
+    /// Publishes a row's move into the trash, out of it, or out for good (`row` as the call
+    /// left it). A manuscript's also drops its joins or lets them back in ([`Event::Trash`]),
+    /// and its recover is followed by an update: devices reload a manuscript on its update.
+    pub fn trash_moved(&self, by: &str, row: &EntityRow, state: TrashState) {
+        let name = match state {
+            TrashState::Trashed | TrashState::Purged => Name::Delete,
+            TrashState::Recovered => Name::Recover,
+        };
+        self.row_written(by, row, name);
+        if row.kind != EntityKind::Manuscript {
+            return;
+        }
+        if state == TrashState::Recovered {
+            self.row_written(by, row, Name::Update);
+        }
+        self.publish(Event::Trash {
+            owner: row.user_id.clone(),
+            manuscript: row.id.clone(),
+            state,
+        });
+    }
+
+    /// Publishes a row removed for good (`row` as the call left it): a manuscript's grants
+    /// went with it, so each former grantee's access changed too.
+    pub fn purged(&self, by: &str, row: &EntityRow, grantees: &[String]) {
+        self.trash_moved(by, row, TrashState::Purged);
+        for user in grantees {
+            self.publish(Event::AccessChanged {
+                owner: row.user_id.clone(),
+                manuscript: row.id.clone(),
+                user: user.clone(),
+                revoked: true,
+                granted: false,
+            });
+        }
+    }
 }
 
-/// An update of the owner's folders and manuscripts as a whole (after a bulk trash call):
-/// devices reload both lists.
+/// An update of the owner's folders and manuscripts as a whole (after a bulk trash call on
+/// folders): devices reload both lists.
 pub fn lists_changed(owner: &str, at: EpochMs, device: &str) -> Event {
     Event::Changed {
         by: owner.to_owned(),
@@ -270,14 +314,13 @@ mod tests {
             (Name::Update, "manuscript", "m")
         );
         assert_eq!(a.device, "dev-1");
-        assert!(
-            changed(
-                "owner",
-                &row(EntityKind::WordCount, "w", Some("m")),
-                Name::Update
-            )
-            .is_none()
-        );
+        for kind in [
+            EntityKind::WordCount,
+            EntityKind::WritingSession,
+            EntityKind::ChapterVersion,
+        ] {
+            assert!(changed("owner", &row(kind, "w", Some("m")), Name::Update).is_none());
+        }
     }
 
     #[test]
@@ -309,5 +352,18 @@ mod tests {
         assert!(payload.len() < 1_000, "{payload}");
         assert_eq!(Event::decode(&payload), Some(event));
         assert_eq!(Event::decode("{\"e\":\"from_a_newer_version\"}"), None);
+        // An instance of the version before `granted` is heard as it meant: no new grant.
+        let older =
+            r#"{"e":"access_changed","owner":"o","manuscript":"m","user":"u","revoked":false}"#;
+        assert_eq!(
+            Event::decode(older),
+            Some(Event::AccessChanged {
+                owner: "o".to_owned(),
+                manuscript: "m".to_owned(),
+                user: "u".to_owned(),
+                revoked: false,
+                granted: false,
+            })
+        );
     }
 }

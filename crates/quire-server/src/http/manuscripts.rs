@@ -17,12 +17,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
 
-use super::entities::{wire, wire_all};
+use super::entities::{as_called, wire, wire_all};
 use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
-use crate::events::{self, Event, Name};
+use crate::events::{self, Name, TrashState};
 
 /// The wire key of each part kind in a manuscript's answer and in `contents_dates`.
 pub fn part_key(kind: EntityKind) -> &'static str {
@@ -308,8 +308,9 @@ pub async fn copy(
         .store
         .manuscript_tree(&actor.user_id, new_id.as_str(), Rows::Live)
         .await?;
+    let announced = as_called(&actor, copied.manuscript.clone(), now);
     app.events
-        .row_written(&actor.user_id, &copied.manuscript, Name::NewManuscript);
+        .row_written(&actor.user_id, &announced, Name::NewManuscript);
     Ok(Envelope(tree_to_wire(&copied, now)))
 }
 
@@ -498,12 +499,22 @@ async fn delete_all(
     kind: EntityKind,
     body: BulkRequest,
 ) -> Result<Envelope<BulkDeleted>, ApiError> {
-    let deleted = app
+    let removed = app
         .store
         .hard_delete_all(&actor.user_id, kind, bulk_ids(&body)?)
         .await?;
-    trash_moved(app, actor, kind, deleted);
-    Ok(Envelope(BulkDeleted { deleted }))
+    let now = now_ms();
+    if kind == EntityKind::Manuscript {
+        for removed in &removed {
+            let row = as_called(actor, removed.row.clone(), now);
+            app.events.purged(&actor.user_id, &row, &removed.grantees);
+        }
+    } else {
+        folders_moved(app, actor, removed.len(), now);
+    }
+    Ok(Envelope(BulkDeleted {
+        deleted: removed.len() as u64,
+    }))
 }
 
 async fn recover_all(
@@ -512,26 +523,32 @@ async fn recover_all(
     kind: EntityKind,
     body: BulkRequest,
 ) -> Result<Envelope<BulkRecovered>, ApiError> {
+    let now = now_ms();
     let recovered = app
         .store
-        .undelete_all(&actor.user_id, kind, bulk_ids(&body)?, now_ms())
+        .undelete_all(&actor.user_id, kind, bulk_ids(&body)?, now)
         .await?;
-    trash_moved(app, actor, kind, recovered);
-    Ok(Envelope(BulkRecovered { recovered }))
+    if kind == EntityKind::Manuscript {
+        for row in recovered.iter().cloned() {
+            let row = as_called(actor, row, now);
+            app.events
+                .trash_moved(&actor.user_id, &row, TrashState::Recovered);
+        }
+    } else {
+        folders_moved(app, actor, recovered.len(), now);
+    }
+    Ok(Envelope(BulkRecovered {
+        recovered: recovered.len() as u64,
+    }))
 }
 
-/// After a bulk trash call that moved `moved` rows: the owner's devices reload their lists,
-/// and for manuscripts, the owner's open chapters authenticate again.
-fn trash_moved(app: &AppState, actor: &Actor, kind: EntityKind, moved: u64) {
-    if moved == 0 {
-        return;
-    }
-    app.events
-        .publish(events::lists_changed(&actor.user_id, now_ms(), ""));
-    if kind == EntityKind::Manuscript {
-        app.events.publish(Event::TrashAll {
-            owner: actor.user_id.clone(),
-        });
+/// After a bulk trash call that moved `moved` folders: the owner's devices reload their
+/// lists. (Manuscripts are announced one by one, as a single trash call announces them.)
+fn folders_moved(app: &AppState, actor: &Actor, moved: usize, now: EpochMs) {
+    if moved > 0 {
+        let device = actor.device.as_deref().unwrap_or_default();
+        app.events
+            .publish(events::lists_changed(&actor.user_id, now, device));
     }
 }
 
@@ -652,8 +669,9 @@ pub async fn use_template(
         .store
         .manuscript_tree(&actor.user_id, id.as_str(), Rows::Live)
         .await?;
+    let announced = as_called(&actor, tree.manuscript.clone(), now);
     app.events
-        .row_written(&actor.user_id, &tree.manuscript, Name::NewManuscript);
+        .row_written(&actor.user_id, &announced, Name::NewManuscript);
     Ok(Envelope(tree_to_wire(&tree, now)))
 }
 
@@ -705,7 +723,9 @@ async fn restructure(
         .restructure(&actor.user_id, &id, change, now)
         .await?;
     if let Some(row) = changed.first() {
-        app.events.row_written(&actor.user_id, row, Name::Update);
+        let announced = as_called(actor, row.clone(), now);
+        app.events
+            .row_written(&actor.user_id, &announced, Name::Update);
     }
     Ok(Envelope(wire_all(&changed, now)))
 }

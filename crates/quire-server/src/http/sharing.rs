@@ -64,7 +64,8 @@ pub async fn share(
         .user_by_email(&email.normalized())
         .await?
         .ok_or(ApiError::refused(StatusCode::NOT_FOUND, "user_not_found"))?;
-    app.store
+    let had_grant = app
+        .store
         .set_grant(
             &actor.user_id,
             &manuscript_id,
@@ -78,6 +79,7 @@ pub async fn share(
         manuscript: manuscript_id,
         user: user.id,
         revoked: permission.is_none(),
+        granted: permission.is_some() && !had_grant,
     });
     Ok(Envelope(true))
 }

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 
+use crate::collab_client::{Client, Heard, auth};
 use crate::collab_processes::Deployment;
 use crate::live::{PASSWORD, Ws, close_code, id, join_manuscript, join_user, next, quiet, send};
 
@@ -20,6 +21,12 @@ struct Server(String);
 impl Server {
     fn ws(&self) -> String {
         format!("{}/api/v4/ws", self.0.replacen("http://", "ws://", 1))
+    }
+
+    /// A collaboration socket for a session (a device with chapters open).
+    async fn collab(&self, cookie: &str) -> Client {
+        let url = format!("{}/api/v4/collab", self.0.replacen("http://", "ws://", 1));
+        Client::with_cookie(&url, cookie).await
     }
 
     /// A new session's cookie.
@@ -277,7 +284,8 @@ async fn every_kind_of_change_is_heard(write: &Server, listen: &Server, tag: &st
         json!({"action": "error", "code": "manuscript_is_deleted"})
     );
 
-    // Out of it: a recover then an update (devices reload on the update); he may join again.
+    // Out of it: a recover then an update (devices reload on the update); his devices, which
+    // dropped it, hear it as new again, and he may join again.
     let recover = (Method::GET, format!("manuscripts/undelete/{m}"), None);
     ada.announces(recover, &mut [&mut ada_l], "recover", what, Some(&m))
         .await;
@@ -288,6 +296,15 @@ async fn every_kind_of_change_is_heard(write: &Server, listen: &Server, tag: &st
         what,
         Some(&m),
     );
+    for name in ["recover", "new_manuscript"] {
+        assert_announced(
+            &next(&mut bob_l).await,
+            (&ada.user_id, ""),
+            name,
+            what,
+            Some(&m),
+        );
+    }
     send(&mut bob_l, join_manuscript(&m)).await;
     assert_eq!(next(&mut bob_l).await["action"], "joined");
 
@@ -321,6 +338,326 @@ async fn every_kind_of_change_is_heard(write: &Server, listen: &Server, tag: &st
     join_user(&mut bob_l, &bob.user_id).await;
 }
 
+/// The next `count` announcements `ws` hears, each as (name, id, by, device), sorted (a bulk
+/// call announces its rows in no particular order).
+async fn heard(ws: &mut Ws, count: usize) -> Vec<(String, String, String, String)> {
+    let mut all = Vec::new();
+    for _ in 0..count {
+        let frame = next(ws).await;
+        assert_eq!(frame["endpoint"], "user_interaction", "{frame}");
+        let data = &frame["interaction_data"];
+        assert_eq!(data["interactionValues"]["type"], "manuscript", "{frame}");
+        let text = |v: &Value| v.as_str().expect("a string").to_owned();
+        all.push((
+            text(&data["interactionName"]),
+            text(&data["interactionValues"]["id"]),
+            text(&frame["user_id"]),
+            text(&data["deviceUID"]),
+        ));
+    }
+    all.sort();
+    all
+}
+
+/// Asserts that a chapter open on a collaboration socket is reset and, opened again, has
+/// `scope` (or is refused when `None`); answers the socket opened again.
+async fn reopened(server: &Server, cookie: &str, chapter: &str, scope: Option<&str>) -> Client {
+    let mut open = server.collab(cookie).await;
+    match scope {
+        Some(scope) => assert_eq!(open.join(chapter).await.0, scope),
+        None => {
+            open.send(auth(chapter)).await;
+            assert_eq!(open.next().await.1, Heard::Denied("not_found".into()));
+        }
+    }
+    open
+}
+
+/// Ada, who owns manuscripts `m` (with chapter `c`), `m2` and `m3`, and Bob, with whom she may
+/// share them (`shared`: `m` and `m2` are shared with him already, Editor and Commenter); each
+/// listens with one user-joined socket on `listen`. Ada writes through `write` from device
+/// `ada-w`.
+struct Pair<'a> {
+    ada: Writer<'a>,
+    bob_email: String,
+    ada_l: Ws,
+    bob_l: Ws,
+    m: String,
+    c: String,
+    m2: String,
+    m3: String,
+}
+
+impl<'a> Pair<'a> {
+    async fn new(write: &'a Server, listen: &Server, tag: &str, shared: bool) -> Pair<'a> {
+        let ada_email = format!("ada-{tag}@example.com");
+        let bob_email = format!("bob-{tag}@example.com");
+        let ada = Writer {
+            server: write,
+            user_id: sign_up(write, "Ada", &ada_email).await,
+            cookie: write.login(&ada_email).await,
+            device: "ada-w",
+        };
+        let bob_id = sign_up(write, "Bob", &bob_email).await;
+        let named = |name: &str| id(&format!("{name}{tag}"));
+        let (m, c, m2, m3) = (named("m"), named("c"), named("n"), named("o"));
+        for (method, path, body) in [
+            put(format!("manuscripts/put/{m}"), json!({"title": "Shared"})),
+            put(
+                format!("chapters/put/{c}"),
+                json!({"manuscript_id": m, "name": "One"}),
+            ),
+            put(format!("manuscripts/put/{m2}"), json!({"title": "Two"})),
+            put(format!("manuscripts/put/{m3}"), json!({"title": "Three"})),
+        ] {
+            ada.call(method, &path, body).await;
+        }
+        for (m, permissions) in [(&m, 1), (&m2, 2)].into_iter().filter(|_| shared) {
+            let body = json!({"manuscript_id": m, "email": bob_email, "permissions": permissions});
+            ada.call(Method::POST, "manuscripts/share", Some(body))
+                .await;
+        }
+        let mut ada_l = listen.socket(&listen.login(&ada_email).await).await;
+        let mut bob_l = listen.socket(&listen.login(&bob_email).await).await;
+        join_user(&mut ada_l, &ada.user_id).await;
+        join_user(&mut bob_l, &bob_id).await;
+        Pair {
+            ada,
+            bob_email,
+            ada_l,
+            bob_l,
+            m,
+            c,
+            m2,
+            m3,
+        }
+    }
+
+    /// Ada gives Bob `permissions` on manuscript `m`.
+    async fn share(&self, m: &str, permissions: i64) {
+        let body = json!({"manuscript_id": m, "email": self.bob_email, "permissions": permissions});
+        self.ada
+            .call(Method::POST, "manuscripts/share", Some(body))
+            .await;
+    }
+
+    /// Who Ada's calls are announced as made by: her, on her writing device (her devices hear
+    /// this), or on none of Bob's (his devices hear of her changes with no device named).
+    fn by(&self) -> (String, &'static str) {
+        (self.ada.user_id.clone(), self.ada.device)
+    }
+
+    fn to_bob(&self) -> (String, &'static str) {
+        (self.ada.user_id.clone(), "")
+    }
+
+    /// Ada moves `ms` into the trash one by one; her device hears each.
+    async fn trash(&mut self, ms: &[&str]) {
+        for m in ms {
+            self.ada
+                .call(Method::DELETE, &format!("manuscripts/{m}"), None)
+                .await;
+        }
+        let by = self.by();
+        let heard = heard(&mut self.ada_l, ms.len()).await;
+        assert_eq!(heard, each("delete", ms, &by));
+    }
+}
+
+/// `name` of each manuscript of `ids` by (`by`, `device`), as [`heard`] lists them.
+fn each(
+    name: &str,
+    ids: &[&str],
+    (by, device): &(String, &str),
+) -> Vec<(String, String, String, String)> {
+    let mut all: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            (
+                name.to_owned(),
+                (*id).to_owned(),
+                by.clone(),
+                (*device).to_owned(),
+            )
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// A new grant reaches the grantee's devices as a new manuscript, which they may then join; a
+/// changed permission is nothing new to them.
+async fn a_grant_is_heard_by_the_grantees_devices(write: &Server, listen: &Server, tag: &str) {
+    let mut p = Pair::new(write, listen, &format!("g{tag}"), false).await;
+    let (m, to_bob) = (p.m.clone(), p.to_bob());
+    let what = ("manuscript", m.as_str());
+    p.share(&m, 3).await;
+    let frame = next(&mut p.bob_l).await;
+    assert_announced(
+        &frame,
+        (&to_bob.0, to_bob.1),
+        "new_manuscript",
+        what,
+        Some(&m),
+    );
+    quiet(&mut p.ada_l).await;
+    send(&mut p.bob_l, join_manuscript(&m)).await;
+    assert_eq!(next(&mut p.bob_l).await["action"], "joined");
+    p.share(&m, 1).await;
+    quiet(&mut p.bob_l).await;
+    // His join stayed: he hears the manuscript's next change.
+    let rename = put(
+        format!("manuscripts/{m}"),
+        json!({"title": "Renamed", "updated_at": now()}),
+    );
+    let hearers = &mut [&mut p.ada_l, &mut p.bob_l];
+    p.ada
+        .announces(rename, hearers, "update", what, Some(&m))
+        .await;
+}
+
+/// A manuscript recovered from the trash, alone or in bulk, reaches its owner's devices as a
+/// recover and an update, and its collaborators' (which dropped it) as a recover and a new
+/// manuscript; their open chapters become writable again.
+async fn a_recover_is_heard_by_the_collaborators(write: &Server, listen: &Server, tag: &str) {
+    let mut p = Pair::new(write, listen, &format!("r{tag}"), true).await;
+    let (m, c, m2, m3) = (p.m.clone(), p.c.clone(), p.m2.clone(), p.m3.clone());
+    let (by, to_bob) = (&p.by(), &p.to_bob());
+    send(&mut p.bob_l, join_manuscript(&m)).await;
+    assert_eq!(next(&mut p.bob_l).await["action"], "joined");
+    let session = listen.login(&p.bob_email).await;
+    let mut chapter = reopened(listen, &session, &c, Some("read-write")).await;
+
+    p.trash(&[&m]).await;
+    assert_eq!(
+        next(&mut p.bob_l).await,
+        json!({"action": "left", "manuscript_id": m, "reason": "manuscript_deleted"})
+    );
+    assert_eq!(chapter.close_code().await, 4205);
+    chapter = reopened(listen, &session, &c, Some("readonly")).await;
+
+    p.ada
+        .call(Method::GET, &format!("manuscripts/undelete/{m}"), None)
+        .await;
+    let mut expected = [each("recover", &[&m], by), each("update", &[&m], by)].concat();
+    expected.sort();
+    assert_eq!(heard(&mut p.ada_l, 2).await, expected);
+    let mut expected = [
+        each("recover", &[&m], to_bob),
+        each("new_manuscript", &[&m], to_bob),
+    ]
+    .concat();
+    expected.sort();
+    assert_eq!(heard(&mut p.bob_l, 2).await, expected);
+    assert_eq!(chapter.close_code().await, 4205);
+    reopened(listen, &session, &c, Some("read-write")).await;
+    // He may join it again.
+    send(&mut p.bob_l, join_manuscript(&m)).await;
+    assert_eq!(next(&mut p.bob_l).await["action"], "joined");
+
+    // In bulk: each manuscript as a call on it alone; he hears only the one shared with him.
+    let both = [m2.as_str(), m3.as_str()];
+    p.trash(&both).await;
+    let ids = json!({"ids": both});
+    p.ada
+        .call(Method::POST, "manuscripts/recover_all", Some(ids))
+        .await;
+    let mut expected = [each("recover", &both, by), each("update", &both, by)].concat();
+    expected.sort();
+    assert_eq!(heard(&mut p.ada_l, 4).await, expected);
+    let mut expected = [
+        each("recover", &[&m2], to_bob),
+        each("new_manuscript", &[&m2], to_bob),
+    ]
+    .concat();
+    expected.sort();
+    assert_eq!(heard(&mut p.bob_l, 2).await, expected);
+    quiet(&mut p.ada_l).await;
+    quiet(&mut p.bob_l).await;
+}
+
+/// A manuscript purged from the trash, alone or in bulk, reaches its owner's devices as a
+/// delete; its collaborators' open chapters authenticate again and are refused.
+async fn a_purge_is_heard_and_closes_the_collaborators_chapters(
+    write: &Server,
+    listen: &Server,
+    tag: &str,
+) {
+    let mut p = Pair::new(write, listen, &format!("p{tag}"), true).await;
+    let (m, c, m2, m3) = (p.m.clone(), p.c.clone(), p.m2.clone(), p.m3.clone());
+    let by = &p.by();
+    let session = listen.login(&p.bob_email).await;
+    let mut chapter = reopened(listen, &session, &c, Some("read-write")).await;
+    p.trash(&[&m]).await;
+    assert_eq!(chapter.close_code().await, 4205);
+    chapter = reopened(listen, &session, &c, Some("readonly")).await;
+
+    p.ada
+        .call(
+            Method::DELETE,
+            &format!("manuscripts/{m}?hard_delete=true"),
+            None,
+        )
+        .await;
+    assert_eq!(heard(&mut p.ada_l, 1).await, each("delete", &[&m], by));
+    assert_eq!(chapter.close_code().await, 4205);
+    reopened(listen, &session, &c, None).await;
+    quiet(&mut p.bob_l).await;
+
+    // In bulk: each manuscript is announced as a purge of it alone.
+    let both = [m2.as_str(), m3.as_str()];
+    p.trash(&both).await;
+    p.ada
+        .call(
+            Method::POST,
+            "manuscripts/delete_all",
+            Some(json!({"ids": both})),
+        )
+        .await;
+    assert_eq!(heard(&mut p.ada_l, 2).await, each("delete", &both, by));
+    quiet(&mut p.ada_l).await;
+    quiet(&mut p.bob_l).await;
+}
+
+/// A call that writes no device into the row (a trash call, a recover, a copy) is announced as
+/// made by the device that made it, so the device that last wrote the row hears it too.
+async fn a_change_is_heard_by_the_device_that_last_wrote_the_row(
+    write: &Server,
+    listen: &Server,
+    tag: &str,
+) {
+    let mut p = Pair::new(write, listen, &format!("d{tag}"), false).await;
+    let (k, copy) = (id(&format!("k{tag}")), id(&format!("l{tag}")));
+    let by = &p.by();
+    // Last written from the device Ada listens on.
+    let body = json!({"title": "Written there", "last_synced_device_id": "ada-l"});
+    p.ada
+        .call(Method::PUT, &format!("manuscripts/put/{k}"), Some(body))
+        .await;
+    let there = (by.0.clone(), "ada-l");
+    assert_eq!(
+        heard(&mut p.ada_l, 1).await,
+        each("new_manuscript", &[&k], &there)
+    );
+
+    let body = json!({"id": k, "title": "Copy", "new_id": copy});
+    p.ada
+        .call(Method::POST, "manuscripts/copy", Some(body))
+        .await;
+    assert_eq!(
+        heard(&mut p.ada_l, 1).await,
+        each("new_manuscript", &[&copy], by)
+    );
+    p.trash(&[&k]).await;
+    p.ada
+        .call(Method::GET, &format!("manuscripts/undelete/{k}"), None)
+        .await;
+    let mut expected = [each("recover", &[&k], by), each("update", &[&k], by)].concat();
+    expected.sort();
+    assert_eq!(heard(&mut p.ada_l, 2).await, expected);
+    quiet(&mut p.ada_l).await;
+}
+
 #[tokio::test]
 async fn every_change_is_announced_by_the_server_on_one_instance() {
     for db in Db::all() {
@@ -329,6 +666,39 @@ async fn every_change_is_announced_by_the_server_on_one_instance() {
         every_kind_of_change_is_heard(&server, &server, "1").await;
         app.stop().await;
     }
+}
+
+/// Runs `scenario` on one server, on each database.
+async fn on_one_instance<F>(scenario: F)
+where
+    F: AsyncFn(&Server, &Server, &str),
+{
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        let server = Server(app.url(""));
+        scenario(&server, &server, "1").await;
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_new_grant_is_announced_to_the_grantee_on_one_instance() {
+    on_one_instance(a_grant_is_heard_by_the_grantees_devices).await;
+}
+
+#[tokio::test]
+async fn a_recover_is_announced_to_the_collaborators_on_one_instance() {
+    on_one_instance(a_recover_is_heard_by_the_collaborators).await;
+}
+
+#[tokio::test]
+async fn a_purge_is_announced_and_resets_chapters_on_one_instance() {
+    on_one_instance(a_purge_is_heard_and_closes_the_collaborators_chapters).await;
+}
+
+#[tokio::test]
+async fn a_trash_call_or_copy_names_the_calling_device_on_one_instance() {
+    on_one_instance(a_change_is_heard_by_the_device_that_last_wrote_the_row).await;
 }
 
 #[tokio::test]
@@ -343,4 +713,10 @@ async fn a_change_made_through_one_instance_is_heard_on_the_other_both_ways() {
     let two = Server(deployment.servers[1].url(""));
     every_kind_of_change_is_heard(&one, &two, "12").await;
     every_kind_of_change_is_heard(&two, &one, "21").await;
+    for (write, listen, tag) in [(&one, &two, "12"), (&two, &one, "21")] {
+        a_grant_is_heard_by_the_grantees_devices(write, listen, tag).await;
+        a_recover_is_heard_by_the_collaborators(write, listen, tag).await;
+        a_purge_is_heard_and_closes_the_collaborators_chapters(write, listen, tag).await;
+        a_change_is_heard_by_the_device_that_last_wrote_the_row(write, listen, tag).await;
+    }
 }

@@ -168,7 +168,7 @@ async fn check_sharer(
 impl Store {
     /// Shares the owner's manuscript with `user_id` (replacing an earlier permission), or with
     /// `None` removes the grant. Only a user the policy lets share may; sharing with oneself is
-    /// refused.
+    /// refused. Answers whether the user had a grant before.
     pub async fn set_grant(
         &self,
         owner: &str,
@@ -176,19 +176,21 @@ impl Store {
         user_id: &str,
         permission: Option<SharePermission>,
         now: EpochMs,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
         let mut tx = self.write_tx().await?;
         check_sharer(&mut tx, owner, manuscript_id).await?;
         if user_id == owner {
             return Err(StoreError::Rule("cannot_share_with_yourself"));
         }
-        sqlx::query::<Any>(
+        let had_grant = sqlx::query::<Any>(
             "DELETE FROM manuscript_grant WHERE manuscript_id = $1 AND user_id = $2",
         )
         .bind(manuscript_id)
         .bind(user_id)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected()
+            > 0;
         if let Some(permission) = permission {
             sqlx::query::<Any>(
                 "INSERT INTO manuscript_grant (manuscript_id, user_id, permission, created_at, \
@@ -202,7 +204,7 @@ impl Store {
             .await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(had_grant)
     }
 
     /// The grants on the owner's manuscript with the grantees' names and emails, oldest first.

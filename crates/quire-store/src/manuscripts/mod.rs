@@ -21,5 +21,6 @@ pub use quire_core::manuscript::DeleteMode;
 pub use quire_core::manuscript::{EntityKind, InManuscript, Parent, kind};
 pub use row::EntityRow;
 pub use structure::Restructure;
+pub use trash::Removed;
 pub use tree::{MANUSCRIPT_PARTS, ManuscriptTree, Rows};
 pub use write::{Patch, Written};

@@ -75,53 +75,58 @@ impl Store {
     }
 
     /// Removes the actor's row for good; only from the trash (`is_not_deleted` otherwise).
+    /// Answers what went, so that the devices that still show it can be told.
     pub async fn hard_delete(
         &self,
         actor: &str,
         kind: EntityKind,
         id: &str,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Removed, StoreError> {
         let mut tx = self.write_tx().await?;
         let owner = owner_for(&mut tx, actor, kind, id, Need::Trash).await?;
         let row = load(&mut tx, &owner, kind, id).await?;
         rules::hard_delete(row.deleted_at)?;
-        remove(&mut tx, &row).await?;
+        let removed = remove_for_good(&mut tx, row).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(removed)
     }
 
     /// Removes for good the actor's rows of `kind` in the trash: all of them, or those of
-    /// `ids` (ids not in the actor's trash are skipped). One transaction; answers how many went.
+    /// `ids` (ids not in the actor's trash are skipped). One transaction; answers what went.
     pub async fn hard_delete_all(
         &self,
         actor: &str,
         kind: EntityKind,
         ids: Option<&[String]>,
-    ) -> Result<u64, StoreError> {
+    ) -> Result<Vec<Removed>, StoreError> {
         let mut tx = self.write_tx().await?;
-        let mut removed = 0;
+        let mut removed = Vec::new();
         for row in trashed(&mut tx, actor, kind, ids).await? {
-            remove(&mut tx, &row).await?;
-            removed += 1;
+            removed.push(remove_for_good(&mut tx, row).await?);
         }
         tx.commit().await?;
         Ok(removed)
     }
 
     /// Takes the actor's rows of `kind` out of the trash: all of them, or those of `ids`. One
-    /// transaction; answers how many came back.
+    /// transaction; answers the rows that came back, as stored now.
     pub async fn undelete_all(
         &self,
         actor: &str,
         kind: EntityKind,
         ids: Option<&[String]>,
         now: EpochMs,
-    ) -> Result<u64, StoreError> {
+    ) -> Result<Vec<EntityRow>, StoreError> {
         let mut tx = self.write_tx().await?;
-        let mut recovered = 0;
+        let mut recovered = Vec::new();
         for row in trashed(&mut tx, actor, kind, ids).await? {
             set_deleted_at(&mut tx, &row, None, now).await?;
-            recovered += 1;
+            recovered.push(EntityRow {
+                deleted_at: None,
+                updated_at: now,
+                synced_at: Some(now),
+                ..row
+            });
         }
         tx.commit().await?;
         Ok(recovered)
@@ -184,6 +189,31 @@ async fn trashed(
         None => rows,
         Some(ids) => rows.into_iter().filter(|r| ids.contains(&r.id)).collect(),
     })
+}
+
+/// A row removed for good.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removed {
+    /// The row as it was.
+    pub row: EntityRow,
+    /// For a manuscript, the users it was shared with: their grants went with it.
+    pub grantees: Vec<String>,
+}
+
+/// Removes `row` for good, with a manuscript's grants (by cascade), and says what went.
+async fn remove_for_good(conn: &mut AnyConnection, row: EntityRow) -> Result<Removed, StoreError> {
+    let grantees = if row.kind == EntityKind::Manuscript {
+        sqlx::query_scalar::<Any, String>(
+            "SELECT user_id FROM manuscript_grant WHERE manuscript_id = $1 ORDER BY user_id",
+        )
+        .bind(&row.id)
+        .fetch_all(&mut *conn)
+        .await?
+    } else {
+        Vec::new()
+    };
+    remove(conn, &row).await?;
+    Ok(Removed { row, grantees })
 }
 
 async fn remove(conn: &mut AnyConnection, row: &EntityRow) -> Result<(), StoreError> {

@@ -54,6 +54,7 @@ on_both_databases![
     a_subchapter_is_promoted_and_a_chapter_demoted_in_its_section,
     a_custom_template_is_seen_only_by_its_author,
     a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner,
+    a_purged_manuscript_names_the_users_it_was_shared_with,
     the_update_log_reads_after_a_number_and_says_when_a_compaction_folded_it,
     concurrent_writers_wait_for_each_other_instead_of_failing,
     appends_to_several_documents_commit_together_in_order_or_not_at_all,

@@ -21,6 +21,8 @@ export interface RequestOptions<T> {
   /** Validates the envelope's `data`; use `z.unknown()` when the answer does not matter. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Headers of this call besides the app's own (which they cannot replace). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface ApiClientConfig {
@@ -102,6 +104,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     options: Omit<RequestOptions<unknown>, 'schema'>,
   ): Promise<Response> {
     const headers: Record<string, string> = {
+      ...options.headers,
       Accept: 'application/json',
       'X-App-Version': config.appVersion,
       'X-Platform': config.platform,

@@ -20,7 +20,7 @@ use super::extract::{ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
 use crate::error::ApiError;
-use crate::events::{Event, Name, TrashState};
+use crate::events::{Name, TrashState};
 
 /// The header a client names its device with (the body's `last_synced_device_id` wins).
 pub const DEVICE_HEADER: &str = "x-device-id";
@@ -172,9 +172,10 @@ pub(crate) async fn delete_entity(
     let id = wire::path_id(raw_id)?;
     let stored = app.store.get(&actor.user_id, kind, &id).await?;
     let now = now_ms();
-    let hard = query.hard_delete.unwrap_or(false);
-    if hard {
-        app.store.hard_delete(&actor.user_id, kind, &id).await?;
+    let row = as_called(actor, stored, now);
+    if query.hard_delete.unwrap_or(false) {
+        let removed = app.store.hard_delete(&actor.user_id, kind, &id).await?;
+        app.events.purged(&actor.user_id, &row, &removed.grantees);
     } else {
         let mode = match query.children.unwrap_or(ChildrenMode::MoveUp) {
             ChildrenMode::MoveUp => DeleteMode::MoveChildrenUp,
@@ -183,23 +184,8 @@ pub(crate) async fn delete_entity(
         app.store
             .soft_delete(&actor.user_id, kind, &id, mode, now)
             .await?;
-    }
-    let row = EntityRow {
-        updated_at: now,
-        ..stored
-    };
-    app.events.row_written(&actor.user_id, &row, Name::Delete);
-    if kind == EntityKind::Manuscript {
-        let state = if hard {
-            TrashState::Purged
-        } else {
-            TrashState::Trashed
-        };
-        app.events.publish(Event::Trash {
-            owner: row.user_id,
-            manuscript: id,
-            state,
-        });
+        app.events
+            .trash_moved(&actor.user_id, &row, TrashState::Trashed);
     }
     Ok(Envelope(true))
 }
@@ -214,17 +200,21 @@ pub(crate) async fn undelete_entity(
     let now = now_ms();
     app.store.undelete(&actor.user_id, kind, &id, now).await?;
     let row = app.store.get(&actor.user_id, kind, &id).await?;
-    app.events.row_written(&actor.user_id, &row, Name::Recover);
-    if kind == EntityKind::Manuscript {
-        // Devices act on updates of a manuscript, not on its recover: it reloads there.
-        app.events.row_written(&actor.user_id, &row, Name::Update);
-        app.events.publish(Event::Trash {
-            owner: row.user_id,
-            manuscript: id,
-            state: TrashState::Recovered,
-        });
-    }
+    let row = as_called(actor, row, now);
+    app.events
+        .trash_moved(&actor.user_id, &row, TrashState::Recovered);
     Ok(Envelope(true))
+}
+
+/// `row` as a call by `actor` left it, for its announcement: changed at `now`, by the device
+/// that made the call. (The row may name another device, the one that last wrote it, which
+/// must hear this change too: a trash call, a copy or a move writes no device into the row.)
+pub(crate) fn as_called(actor: &Actor, row: EntityRow, now: EpochMs) -> EntityRow {
+    EntityRow {
+        updated_at: now,
+        last_device_id: actor.device.clone().unwrap_or_default(),
+        ..row
+    }
 }
 
 /// The wire objects of `rows` at `now`.

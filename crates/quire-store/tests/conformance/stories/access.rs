@@ -138,10 +138,11 @@ pub async fn a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner(store: 
     let bob = user(&store, "bob").await;
     let m = manuscript(&store, &ana).await;
     let note = put(&store, &ana, inside(EntityKind::Note, &ana, &m)).await;
-    store
+    let had_grant = store
         .set_grant(&ana, &m.id, &bob, Some(SharePermission::Read), T)
         .await
         .unwrap();
+    assert!(!had_grant);
     assert_eq!(
         store
             .get(&bob, EntityKind::Note, &note.id)
@@ -166,10 +167,11 @@ pub async fn a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner(store: 
         store.put(&bob, bobs_note.clone(), T + 1).await,
         Err(StoreError::NotAuthorized)
     ));
-    store
+    let had_grant = store
         .set_grant(&ana, &m.id, &bob, Some(SharePermission::Write), T + 2)
         .await
         .unwrap();
+    assert!(had_grant, "a permission changed replaces the grant");
     let written = put(&store, &bob, bobs_note.clone()).await;
     assert_eq!(written.user_id, ana, "the row stays the manuscript owner's");
     assert!(matches!(
@@ -193,6 +195,39 @@ pub async fn a_grant_lets_a_viewer_read_and_an_editor_write_as_the_owner(store: 
         .await
         .unwrap();
     not_found(store.get(&bob, EntityKind::Note, &written.id).await);
+    assert!(store.shared_with(&bob).await.unwrap().is_empty());
+}
+
+pub async fn a_purged_manuscript_names_the_users_it_was_shared_with(store: Store) {
+    use quire_core::manuscript::SharePermission;
+    let ana = user(&store, "ana").await;
+    let bob = user(&store, "bob").await;
+    let cy = user(&store, "cy").await;
+    let kind = EntityKind::Manuscript;
+    let (shared, alone) = (
+        manuscript(&store, &ana).await,
+        manuscript(&store, &ana).await,
+    );
+    for who in [&bob, &cy] {
+        store
+            .set_grant(&ana, &shared.id, who, Some(SharePermission::Read), T)
+            .await
+            .unwrap();
+    }
+    for m in [&shared, &alone] {
+        store
+            .soft_delete(&ana, kind, &m.id, DeleteMode::default(), T + 1)
+            .await
+            .unwrap();
+    }
+    let removed = store.hard_delete(&ana, kind, &alone.id).await.unwrap();
+    assert_eq!(removed.row.id, alone.id);
+    assert!(removed.grantees.is_empty());
+    let removed = store.hard_delete_all(&ana, kind, None).await.unwrap();
+    assert_eq!(removed.len(), 1);
+    let mut grantees = vec![bob.clone(), cy.clone()];
+    grantees.sort();
+    assert_eq!(removed[0].grantees, grantees);
     assert!(store.shared_with(&bob).await.unwrap().is_empty());
 }
 

@@ -104,14 +104,21 @@ pub async fn bulk_trash_operations_take_the_chosen_ids_or_all(store: Store) {
         .await
         .unwrap();
     let chosen = vec![ids[0].clone(), bobs.id.clone()];
+    let recovered = store
+        .undelete_all(&ana, kind, Some(&chosen), T + 2)
+        .await
+        .unwrap();
+    assert_eq!(recovered.len(), 1);
     assert_eq!(
-        store
-            .undelete_all(&ana, kind, Some(&chosen), T + 2)
-            .await
-            .unwrap(),
-        1
+        (recovered[0].id.as_str(), recovered[0].deleted_at),
+        (ids[0].as_str(), None)
     );
-    assert_eq!(store.hard_delete_all(&ana, kind, None).await.unwrap(), 2);
+    let removed = store.hard_delete_all(&ana, kind, None).await.unwrap();
+    let mut removed: Vec<_> = removed.into_iter().map(|r| r.row.id).collect();
+    removed.sort();
+    let mut left = ids[1..].to_vec();
+    left.sort();
+    assert_eq!(removed, left);
     assert!(store.list_deleted(&ana, kind).await.unwrap().is_empty());
     assert_eq!(
         store
