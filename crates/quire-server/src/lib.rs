@@ -5,6 +5,7 @@
 //! the same server in-process (`quire-testkit`).
 
 pub mod auth;
+pub mod chapter_text;
 pub mod collab;
 pub mod config;
 pub mod error;

@@ -1,12 +1,9 @@
-//! Shared pieces of the auth and user endpoints: the user object, field validation, the
-//! client's IP.
+//! Shared pieces of the auth and user endpoints: the user object and the client's IP.
 
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-use quire_core::account::FieldCode;
 use quire_core::entitlement::{self, Entitlements};
 use quire_core::mfa::MfaMethod;
 use quire_core::settings;
@@ -17,43 +14,6 @@ use serde_json::{Map, Value};
 
 use crate::AppState;
 use crate::error::ApiError;
-
-/// Collects field errors so that a form is answered with all of them at once.
-#[derive(Debug, Default)]
-pub struct Fields(BTreeMap<String, String>);
-
-impl Fields {
-    /// Keeps `result`'s value, or records its code under `field`.
-    pub fn check<T>(&mut self, field: &str, result: Result<T, FieldCode>) -> Option<T> {
-        match result {
-            Ok(value) => Some(value),
-            Err(code) => {
-                self.0
-                    .entry(field.to_owned())
-                    .or_insert_with(|| code.0.to_owned());
-                None
-            }
-        }
-    }
-
-    pub fn add(&mut self, field: &str, code: &str) {
-        self.0
-            .entry(field.to_owned())
-            .or_insert_with(|| code.to_owned());
-    }
-
-    /// `Ok` when nothing was refused, else the 422 with every field.
-    pub fn finish(self) -> Result<(), ApiError> {
-        if self.0.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Invalid {
-                code: "invalid_fields",
-                fields: self.0,
-            })
-        }
-    }
-}
 
 /// The client's IP address as the socket saw it.
 #[derive(Debug, Clone)]

@@ -18,8 +18,9 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
 
-use super::account::{ClientIp, Fields, user_object, user_object_with_to_dos};
+use super::account::{ClientIp, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, ApiQuery, Envelope};
+use super::fields::Fields;
 use crate::AppState;
 use crate::auth::actor::MaybeActor;
 use crate::auth::rate_limit::PER_IP;

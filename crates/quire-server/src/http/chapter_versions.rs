@@ -14,11 +14,11 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 
-use super::chapter_content::{restore_into_document, save_content, with_document_text};
 use super::entities::{self, DeleteQuery, device_header, wire};
 use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
+use crate::chapter_text::{restore_into_document, save_content, with_document_text};
 use crate::error::ApiError;
 use crate::versions::{ChapterText, NewVersion};
 

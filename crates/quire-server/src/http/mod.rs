@@ -8,6 +8,7 @@ mod chapter_content;
 mod chapter_versions;
 pub mod entities;
 pub mod extract;
+pub mod fields;
 mod layers;
 mod manuscripts;
 pub mod nul_rule;

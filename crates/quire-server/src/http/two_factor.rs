@@ -24,8 +24,9 @@ use quire_protocol::two_factor::{
 use quire_store::accounts::UserRow;
 use quire_store::two_factor::{MfaLoginLookup, NewMfaLogin, NewSmsCode, NewTotpSetup, SmsPurpose};
 
-use super::account::{ClientIp, Fields, entitlements_of, user_object, user_object_with_to_dos};
+use super::account::{ClientIp, entitlements_of, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, Envelope};
+use super::fields::Fields;
 use crate::AppState;
 use crate::auth::rate_limit::{PER_IP, Rate};
 use crate::auth::session::{self, ClientInfo};

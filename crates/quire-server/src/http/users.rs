@@ -17,8 +17,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
 
-use super::account::{Fields, settings_of, user_object, user_object_with_to_dos};
+use super::account::{settings_of, user_object, user_object_with_to_dos};
 use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
+use super::fields::Fields;
 use crate::AppState;
 use crate::auth::{Actor, cookies};
 use crate::error::ApiError;

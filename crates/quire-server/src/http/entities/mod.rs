@@ -15,10 +15,10 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::IntoParams;
 
-use super::chapter_content;
 use super::extract::{ApiQuery, Envelope};
 use crate::AppState;
 use crate::auth::Actor;
+use crate::chapter_text;
 use crate::error::ApiError;
 use crate::events::{Name, TrashState};
 
@@ -66,7 +66,7 @@ pub(crate) async fn put_entity(
     let new_manuscript = kind == EntityKind::Manuscript && !exists(app, actor, kind, &id).await?;
     let written = app.store.put(&actor.user_id, row, now).await?;
     if let Some(before) = before {
-        chapter_content::forward_written(app, before.as_ref(), &written).await;
+        chapter_text::forward_written(app, before.as_ref(), &written).await;
     }
     if let Written::Applied(row) = &written {
         let name = if new_manuscript {
@@ -135,7 +135,7 @@ pub(crate) async fn update_entity(
         .update(&actor.user_id, kind, &id, update.patch, now)
         .await?;
     if let Some(before) = before {
-        chapter_content::forward_written(app, before.as_ref(), &written).await;
+        chapter_text::forward_written(app, before.as_ref(), &written).await;
     }
     if let Written::Applied(row) = &written {
         app.events.row_written(&actor.user_id, row, Name::Update);

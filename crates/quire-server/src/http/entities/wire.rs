@@ -21,7 +21,7 @@ use serde::de::value::MapDeserializer;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::http::account::Fields;
+use crate::http::fields::Fields;
 
 /// How far ahead of the server a client clock may be before its times are taken as "now".
 pub const MAX_CLOCK_AHEAD_MS: EpochMs = 60_000;
