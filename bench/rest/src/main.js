@@ -290,7 +290,7 @@ function report(results, commit) {
       ? `Compared against: \`${baseline.name}\` (\`${baseline.binary}\`), measured in this run: on each database a fresh server of each`
       : `Compared against: the figures recorded in ${RECORDED_BEFORE.source}, measured the same way (the save alone, after the mixed load).`,
     ...(baseline
-      ? [`binary by turns (before, after, before, after), the same clients and chapters, ${config.warmupSeconds} s of saves to warm up, then ${config.soloSeconds} s of saves alone; the mean of the two rounds.`]
+      ? [`binary by turns (before, after, before, after), clients and chapters made the same way, ${config.warmupSeconds} s of saves to warm up, then ${config.soloSeconds} s of saves alone; the mean of the two rounds.`]
       : []),
     '',
     ...results.map(abSection),
