@@ -66,14 +66,7 @@ pub fn derive(doc: &Doc) -> Derived {
 
 /// [`derive()`] within a transaction the caller already holds.
 pub fn derive_in<T: ReadTxn>(txn: &T) -> Derived {
-    let mut walker = Walker {
-        txn,
-        html: String::new(),
-        text: String::new(),
-        lines: 0,
-        footnotes: Vec::new(),
-        text_only: false,
-    };
+    let mut walker = Walker::new(txn, false);
     if let Some(root) = txn.get_xml_fragment(FRAGMENT) {
         walker.block_children(&root);
     }
@@ -94,14 +87,7 @@ pub fn block_texts_in<T: ReadTxn>(txn: &T) -> Vec<String> {
     };
     root.children(txn)
         .map(|child| {
-            let mut walker = Walker {
-                txn,
-                html: String::new(),
-                text: String::new(),
-                lines: 0,
-                footnotes: Vec::new(),
-                text_only: true,
-            };
+            let mut walker = Walker::new(txn, true);
             match child {
                 XmlOut::Element(e) => walker.element(&e, Context::Block),
                 XmlOut::Fragment(f) => walker.block_children(&f),
@@ -165,7 +151,18 @@ struct Walker<'t, T> {
     text_only: bool,
 }
 
-impl<T: ReadTxn> Walker<'_, T> {
+impl<'t, T: ReadTxn> Walker<'t, T> {
+    fn new(txn: &'t T, text_only: bool) -> Self {
+        Walker {
+            txn,
+            html: String::new(),
+            text: String::new(),
+            lines: 0,
+            footnotes: Vec::new(),
+            text_only,
+        }
+    }
+
     fn start_line(&mut self) {
         if self.lines > 0 {
             self.text.push('\n');
