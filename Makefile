@@ -53,6 +53,7 @@ test: setup test-rust test-api-fuzz test-web test-e2e
 
 setup: web-deps
 	scripts/ensure-chromium.sh
+	scripts/ensure-doc-tools.sh
 
 test-rust:
 	cargo fmt --all -- --check
