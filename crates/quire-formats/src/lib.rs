@@ -6,3 +6,4 @@
 pub mod ledger;
 pub mod model;
 pub mod options;
+pub mod plan;

@@ -186,3 +186,80 @@ impl Paragraph {
         out
     }
 }
+
+impl Block {
+    /// The block's text as a reader sees it: one line per paragraph, heading, list item
+    /// paragraph or table cell; nothing for a break or an image.
+    pub fn text(&self) -> String {
+        let mut lines = Vec::new();
+        self.lines(&mut lines);
+        lines.join("\n")
+    }
+
+    fn lines(&self, out: &mut Vec<String>) {
+        match self {
+            Block::Paragraph(p) | Block::Heading { paragraph: p, .. } => out.push(p.text()),
+            Block::BlockQuote { blocks } => blocks.iter().for_each(|b| b.lines(out)),
+            Block::List { items, .. } => items.iter().flatten().for_each(|b| b.lines(out)),
+            Block::Table { rows } => rows.iter().flatten().flatten().for_each(|b| b.lines(out)),
+            Block::PageBreak | Block::SceneBreak | Block::Image { .. } => {}
+        }
+    }
+
+    /// Paragraphs and headings in the block, nested ones included.
+    pub fn paragraph_count(&self) -> u64 {
+        match self {
+            Block::Paragraph(_) | Block::Heading { .. } => 1,
+            Block::BlockQuote { blocks } => blocks.iter().map(Block::paragraph_count).sum(),
+            Block::List { items, .. } => items.iter().flatten().map(Block::paragraph_count).sum(),
+            Block::Table { rows } => rows
+                .iter()
+                .flatten()
+                .flatten()
+                .map(Block::paragraph_count)
+                .sum(),
+            Block::PageBreak | Block::SceneBreak | Block::Image { .. } => 0,
+        }
+    }
+
+    /// Calls `f` on every paragraph in the block, nested ones included.
+    pub fn for_each_paragraph<'a>(&'a self, f: &mut impl FnMut(&'a Paragraph)) {
+        match self {
+            Block::Paragraph(p) | Block::Heading { paragraph: p, .. } => f(p),
+            Block::BlockQuote { blocks } => blocks.iter().for_each(|b| b.for_each_paragraph(f)),
+            Block::List { items, .. } => {
+                items.iter().flatten().for_each(|b| b.for_each_paragraph(f))
+            }
+            Block::Table { rows } => rows
+                .iter()
+                .flatten()
+                .flatten()
+                .for_each(|b| b.for_each_paragraph(f)),
+            Block::PageBreak | Block::SceneBreak | Block::Image { .. } => {}
+        }
+    }
+
+    /// Images in the block, nested ones included.
+    pub fn image_count(&self) -> u64 {
+        match self {
+            Block::Image { .. } => 1,
+            Block::BlockQuote { blocks } => blocks.iter().map(Block::image_count).sum(),
+            Block::List { items, .. } => items.iter().flatten().map(Block::image_count).sum(),
+            Block::Table { rows } => rows
+                .iter()
+                .flatten()
+                .flatten()
+                .map(Block::image_count)
+                .sum(),
+            _ => 0,
+        }
+    }
+}
+
+impl Body {
+    /// The body's text: its blocks' lines joined by newlines (footnotes left out).
+    pub fn text(&self) -> String {
+        let lines: Vec<String> = self.blocks.iter().map(Block::text).collect();
+        lines.join("\n")
+    }
+}
