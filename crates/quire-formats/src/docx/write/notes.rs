@@ -1,0 +1,132 @@
+//! word/footnotes.xml (with the separator footnotes Word requires) and word/comments.xml: the
+//! notes collected while the document is written, numbered in the order they are referenced.
+
+use std::fmt::Write as _;
+
+use crate::escape::push_escaped;
+use crate::model::CommentThread;
+
+use super::document::push_run_text;
+use super::parts::NAMESPACES;
+
+#[derive(Default)]
+pub(crate) struct Notes {
+    footnotes: Vec<String>,
+    comments: Vec<String>,
+}
+
+impl Notes {
+    /// A new footnote of `text` (a line break starts a new paragraph); its id.
+    pub(crate) fn footnote(&mut self, text: &str) -> usize {
+        let id = self.footnotes.len() + 1;
+        let mut xml = format!(r#"<w:footnote w:id="{id}">"#);
+        for (i, line) in text.split('\n').enumerate() {
+            xml.push_str(r#"<w:p><w:pPr><w:pStyle w:val="FootnoteText"/></w:pPr>"#);
+            if i == 0 {
+                xml.push_str(r#"<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> </w:t></w:r>"#);
+            }
+            xml.push_str("<w:r>");
+            push_run_text(&mut xml, line);
+            xml.push_str("</w:r></w:p>");
+        }
+        xml.push_str("</w:footnote>");
+        self.footnotes.push(xml);
+        id
+    }
+
+    /// A Word comment for the thread and one for each reply, on the same range; their ids.
+    pub(crate) fn thread(&mut self, thread: &CommentThread) -> Vec<u32> {
+        let mut ids = vec![self.comment(&thread.author_name, &thread.created_at, &thread.body)];
+        for reply in &thread.replies {
+            ids.push(self.comment(&reply.author_name, &reply.created_at, &reply.body));
+        }
+        ids
+    }
+
+    fn comment(&mut self, author: &str, date: &str, body: &str) -> u32 {
+        let id = self.comments.len() as u32;
+        let mut xml = format!(r#"<w:comment w:id="{id}" w:author=""#);
+        push_escaped(&mut xml, author);
+        xml.push('"');
+        if let Some(date) = word_date(date) {
+            let _ = write!(xml, r#" w:date="{date}""#);
+        }
+        let initials: String = author
+            .split_whitespace()
+            .filter_map(|w| w.chars().next())
+            .filter(|c| c.is_alphanumeric())
+            .take(4)
+            .collect();
+        xml.push_str(r#" w:initials=""#);
+        push_escaped(&mut xml, &initials);
+        xml.push_str(r#"">"#);
+        for (i, line) in body.split('\n').enumerate() {
+            xml.push_str(r#"<w:p><w:pPr><w:pStyle w:val="CommentText"/></w:pPr>"#);
+            if i == 0 {
+                xml.push_str(r#"<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r>"#);
+            }
+            xml.push_str("<w:r>");
+            push_run_text(&mut xml, line);
+            xml.push_str("</w:r></w:p>");
+        }
+        xml.push_str("</w:comment>");
+        self.comments.push(xml);
+        id
+    }
+
+    pub(crate) fn has_comments(&self) -> bool {
+        !self.comments.is_empty()
+    }
+
+    pub(crate) fn footnotes_xml(&self) -> String {
+        let mut xml = format!(
+            r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:footnotes {NAMESPACES}><w:footnote w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>"#
+        );
+        for f in &self.footnotes {
+            xml.push_str(f);
+        }
+        xml.push_str("</w:footnotes>");
+        xml
+    }
+
+    pub(crate) fn comments_xml(&self) -> Option<String> {
+        if self.comments.is_empty() {
+            return None;
+        }
+        let mut xml = format!(
+            r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:comments {NAMESPACES}>"#
+        );
+        for c in &self.comments {
+            xml.push_str(c);
+        }
+        xml.push_str("</w:comments>");
+        Some(xml)
+    }
+}
+
+/// An RFC 3339 time as Word keeps it (`2026-01-31T12:00:00Z`), when it is one.
+fn word_date(rfc3339: &str) -> Option<String> {
+    let head = rfc3339.get(..19)?;
+    let shape_ok = head.char_indices().all(|(i, c)| match i {
+        4 | 7 => c == '-',
+        10 => c == 'T' || c == 't' || c == ' ',
+        13 | 16 => c == ':',
+        _ => c.is_ascii_digit(),
+    });
+    shape_ok.then(|| format!("{}T{}Z", &head[..10], &head[11..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::word_date;
+
+    #[test]
+    fn comment_dates_are_kept_only_when_they_are_times() {
+        assert_eq!(
+            word_date("2026-03-04T05:06:07.123+00:00").as_deref(),
+            Some("2026-03-04T05:06:07Z")
+        );
+        assert_eq!(word_date("2026-03-04"), None);
+        assert_eq!(word_date("\"/><w:b/>2026-03-04T05:06:07Z"), None);
+    }
+}

@@ -1,0 +1,148 @@
+//! The Markdown writer, read back by a CommonMark parser (Debian's `cmark-gfm`, when
+//! installed): the structure it means, every word in order, and hostile text that stays text.
+
+mod write_support;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use quire_formats::markdown;
+use quire_formats::options::ExportOptions;
+use write_support::*;
+
+/// The document's AST as cmark-gfm's XML, front matter left aside as GitHub does.
+fn parse(md: &str) -> Option<String> {
+    let cmd = tool("cmark-gfm", &["--version"])?;
+    let body = match md.strip_prefix("---\n") {
+        Some(rest) => &rest[rest.find("\n---\n").expect("the front matter's end") + 5..],
+        None => md,
+    };
+    let mut child = Command::new(&cmd[0])
+        .args([
+            "-t",
+            "xml",
+            "-e",
+            "table",
+            "-e",
+            "strikethrough",
+            "-e",
+            "footnotes",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cmark-gfm runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(body.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    // Its XML renderer names the footnote nodes `<unknown>`, which is not XML: name them.
+    let xml = String::from_utf8(out.stdout)
+        .unwrap()
+        .replace("<<unknown> />", "<footnote_reference />")
+        .replace("<<unknown>>", "<footnote_definition>")
+        .replace("</<unknown>>", "</footnote_definition>");
+    Some(xml)
+}
+
+#[test]
+fn the_markdown_says_what_the_manuscript_holds() {
+    let md = markdown::write(&sample(), &ExportOptions::default());
+    assert!(md.starts_with("---\ntitle: \"The Lighthouse Keeper\"\nauthor: \"Ana María Ortega\"\n---\n\n# Arrival\n\n"), "{md}");
+    for expected in [
+        "**boldly**",
+        "*quietly*",
+        "~~struck~~",
+        "[lighthouse log](<https://example.com/log?a=1&b=2>)",
+        "then\\\nbreaks the line.",
+        "### Charlie heading inside",
+        "> Delta quoted line.",
+        "- Echo bullet one\n- Foxtrot bullet two\n\n  3. Golf numbered three\n  4. Hotel numbered four",
+        "* * *",
+        "![India harbour picture](images/harbour.png)",
+        "| Juliet cell | Kilo cell |\n| --- | --- |\n| Lima cell | Mike cell |",
+        markdown::PAGE_BREAK,
+        "words.[^1]",
+        "## Tango Night Watch",
+        "[^1]: Oscar footnote text.\n\n[^2]: Victor second note.\n\n# Whiskey Departure",
+    ] {
+        assert!(md.contains(expected), "{expected:?} in\n{md}");
+    }
+    assert!(!md.contains("Quebec"), "comments are left out");
+
+    let Some(ast) = parse(&md) else { return };
+    for node in [
+        r#"<heading level="1">"#,
+        r#"<heading level="2">"#,
+        r#"<heading level="3">"#,
+        "<strong>",
+        "<emph>",
+        "<strikethrough>",
+        r#"<link destination="https://example.com/log?a=1&amp;b=2" title="">"#,
+        r#"<image destination="images/harbour.png" title="">"#,
+        "<block_quote>",
+        r#"<list type="bullet""#,
+        r#"<list type="ordered" start="3""#,
+        "<table>",
+        "<footnote_reference />",
+        "<footnote_definition>",
+        "<thematic_break />",
+        "<linebreak />",
+        "<html_block",
+    ] {
+        assert!(ast.contains(node), "{node} in\n{ast}");
+    }
+    assert_words_in_order(&body_words(&sample()), &xml_text(&ast), "markdown");
+}
+
+#[test]
+fn hostile_text_is_escaped_and_parses_back_as_text() {
+    let m = hostile();
+    let md = markdown::write(&m, &ExportOptions::default());
+    assert!(!md.contains('\u{0}') && !md.contains('\u{7}'));
+    let Some(ast) = parse(&md) else { return };
+    // Nothing in the text became markup: only the one link, the footnote and plain text.
+    for forbidden in [
+        "<code",
+        "<html_inline",
+        "<html_block",
+        "<emph",
+        "<strong",
+        "<strikethrough",
+        "<image",
+        "<list",
+        "<table",
+        "<code_block",
+    ] {
+        assert!(!ast.contains(forbidden), "{forbidden} in\n{ast}");
+    }
+    assert_eq!(ast.matches("<link ").count(), 1, "{ast}");
+    assert!(
+        ast.contains(r#"<link destination="https://example.com/?q=%22%3E%3Cscript%3E" title="">"#),
+        "{ast}"
+    );
+    assert_eq!(ast.matches("<heading").count(), 1);
+    let text = squash(&xml_text(&ast));
+    for h in HOSTILE {
+        assert!(text.contains(&survivor(h)), "{h:?} in {text}");
+    }
+    assert!(text.contains("Chapter <h1> & </title>"));
+    assert!(text.contains("note </w:footnote> <a href=x> &amp;"));
+}
+
+#[test]
+fn titles_and_footnotes_can_be_left_out() {
+    let options = ExportOptions {
+        chapter_titles: false,
+        subchapter_titles: false,
+        footnotes: false,
+        ..ExportOptions::default()
+    };
+    let md = markdown::write(&sample(), &options);
+    assert!(!md.contains("# Arrival") && !md.contains("Tango") && !md.contains("[^"));
+    assert!(!md.contains("Oscar"));
+}
