@@ -104,7 +104,8 @@ impl Notes {
     }
 }
 
-/// An RFC 3339 time as Word keeps it (`2026-01-31T12:00:00Z`), when it is one.
+/// An RFC 3339 time as Word keeps it: `2026-01-31T12:00:00Z` in UTC; with another offset, its
+/// wall-clock time without a zone (Word keeps no offsets). `None` when it is not a time.
 fn word_date(rfc3339: &str) -> Option<String> {
     let head = rfc3339.get(..19)?;
     let shape_ok = head.char_indices().all(|(i, c)| match i {
@@ -113,7 +114,23 @@ fn word_date(rfc3339: &str) -> Option<String> {
         13 | 16 => c == ':',
         _ => c.is_ascii_digit(),
     });
-    shape_ok.then(|| format!("{}T{}Z", &head[..10], &head[11..]))
+    let mut rest = &rfc3339[19..];
+    if let Some(fraction) = rest.strip_prefix('.') {
+        rest = fraction.trim_start_matches(|c: char| c.is_ascii_digit());
+    }
+    let zone = match rest {
+        "Z" | "z" | "+00:00" | "-00:00" => "Z",
+        r if r.len() == 6
+            && (r.starts_with('+') || r.starts_with('-'))
+            && r[1..]
+                .char_indices()
+                .all(|(i, c)| if i == 2 { c == ':' } else { c.is_ascii_digit() }) =>
+        {
+            ""
+        }
+        _ => return None,
+    };
+    shape_ok.then(|| format!("{}T{}{zone}", &head[..10], &head[11..]))
 }
 
 #[cfg(test)]
@@ -126,7 +143,12 @@ mod tests {
             word_date("2026-03-04T05:06:07.123+00:00").as_deref(),
             Some("2026-03-04T05:06:07Z")
         );
+        assert_eq!(
+            word_date("2026-03-04T05:06:07-05:00").as_deref(),
+            Some("2026-03-04T05:06:07")
+        );
         assert_eq!(word_date("2026-03-04"), None);
+        assert_eq!(word_date("2026-01-01T00:00:00Z\"/>"), None);
         assert_eq!(word_date("\"/><w:b/>2026-03-04T05:06:07Z"), None);
     }
 }

@@ -128,7 +128,7 @@ pub(crate) fn rounded_word_count(words: usize) -> String {
     let digits = rounded.to_string();
     let mut grouped = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(d);
