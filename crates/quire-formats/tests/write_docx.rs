@@ -176,22 +176,23 @@ fn footnotes_are_real_footnotes_after_the_separators() {
 fn comments_are_word_comments_with_author_date_and_range() {
     let f = docx_files(&sample(), &with_comments(), &PageSetup::default());
     let comments = &f["word/comments.xml"];
-    assert!(comments.contains(r#"<w:comment w:id="0" w:author="Papa Reviewer" w:date="2026-03-04T05:06:07Z" w:initials="PR">"#), "{comments}");
+    assert!(comments.contains(r#"<w:comment w:id="3" w:author="Papa Reviewer" w:date="2026-03-04T05:06:07Z" w:initials="PR">"#), "{comments}");
     assert!(comments.contains("Quebec comment body.") && comments.contains("<w:annotationRef/>"));
     assert!(
         comments.contains(
-            r#"<w:comment w:id="1" w:author="Romeo Author" w:date="2026-03-05T06:07:08Z""#
+            r#"<w:comment w:id="4" w:author="Romeo Author" w:date="2026-03-05T06:07:08Z""#
         )
     );
+    // Comment ids follow the footnotes' (1 and 2): LibreOffice mixes up notes sharing an id.
     let doc = &f["word/document.xml"];
     let start = doc
-        .find(r#"<w:commentRangeStart w:id="0"/><w:commentRangeStart w:id="1"/>"#)
-        .expect("the range starts");
+        .find(r#"<w:commentRangeStart w:id="3"/><w:commentRangeStart w:id="4"/>"#)
+        .unwrap_or_else(|| panic!("the range starts in {doc}"));
     let end = doc
-        .find(r#"<w:commentRangeEnd w:id="0"/><w:commentRangeEnd w:id="1"/>"#)
+        .find(r#"<w:commentRangeEnd w:id="3"/><w:commentRangeEnd w:id="4"/>"#)
         .expect("the range ends");
     assert!(doc[start..end].contains("commented words"));
-    assert!(doc[end..].starts_with(r#"<w:commentRangeEnd w:id="0"/><w:commentRangeEnd w:id="1"/><w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:commentReference w:id="0"/></w:r>"#));
+    assert!(doc[end..].starts_with(r#"<w:commentRangeEnd w:id="3"/><w:commentRangeEnd w:id="4"/><w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:commentReference w:id="3"/></w:r>"#));
     assert!(f["word/_rels/document.xml.rels"].contains(r#"Target="comments.xml""#));
 
     let none = docx_files(&sample(), &ExportOptions::default(), &PageSetup::default());
@@ -365,27 +366,93 @@ fn libreoffice_opens_it_with_every_word_in_order() {
             "-env:UserInstallation=file://{}/profile",
             dir.display()
         ))
-        .args([
-            "--headless",
-            "--convert-to",
-            "txt:Text (encoded):UTF8",
-            "--outdir",
-        ])
+        .args(["--headless", "--convert-to", "odt", "--outdir"])
         .arg(&dir)
         .arg(&file)
         .output()
         .expect("soffice runs");
-    let text = std::fs::read_to_string(dir.join("sample.txt")).unwrap_or_else(|_| {
+    let odt = std::fs::read(dir.join("sample.odt")).unwrap_or_else(|_| {
         panic!(
             "LibreOffice converted nothing: {}{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // The text as LibreOffice holds it: footnotes and comments where they are anchored.
+    let text = xml_text(std::str::from_utf8(&unzip(&odt)["content.xml"]).unwrap());
     assert_words_in_order(&body_words(&m), &text, "LibreOffice's text");
     let flat = squash(&text);
     for h in HOSTILE {
         assert!(flat.contains(&survivor(h)), "{h:?} in {flat}");
     }
+    for note in [
+        "Oscar footnote text.",
+        "Victor second note.",
+        "note </w:footnote> <a href=x> &amp;",
+        "Quebec comment body.",
+        "Sierra reply body.",
+    ] {
+        assert!(flat.contains(note), "{note:?} in {flat}");
+    }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Writes the sample in every format to `QUIRE_WRITE_SAMPLES` when set (to look at by eye).
+#[test]
+fn samples_can_be_written_out_for_a_look() {
+    let Ok(dir) = std::env::var("QUIRE_WRITE_SAMPLES") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut m = sample();
+    m.chapters.extend(hostile().chapters);
+    let smf = ExportOptions {
+        comments: true,
+        preset: Preset::StandardManuscript(StandardManuscript {
+            contact: vec![
+                "Ana Ortega".into(),
+                "12 Harbour Road".into(),
+                "ana@example.com".into(),
+            ],
+            ..StandardManuscript::default()
+        }),
+        ..ExportOptions::default()
+    };
+    std::fs::write(
+        dir.join("smf.docx"),
+        docx::write::write(&m, &smf, &PageSetup::default()).unwrap(),
+    )
+    .unwrap();
+    let book = ExportOptions {
+        preset: Preset::TradePaperback(Default::default()),
+        ..ExportOptions::default()
+    };
+    std::fs::write(
+        dir.join("book.docx"),
+        docx::write::write(&m, &book, &PageSetup::default()).unwrap(),
+    )
+    .unwrap();
+    let ebook = ExportOptions {
+        preset: Preset::Ebook(Ebook {
+            language: "en".into(),
+            cover: Some(0),
+        }),
+        ..ExportOptions::default()
+    };
+    std::fs::write(
+        dir.join("ebook.epub"),
+        quire_formats::epub::write(&m, &ebook, "urn:uuid:x", "2026-01-01T00:00:00Z").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sample.md"),
+        quire_formats::markdown::write(&m, &ExportOptions::default()),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sample.txt"),
+        quire_formats::text::write(&m, &ExportOptions::default()),
+    )
+    .unwrap();
 }

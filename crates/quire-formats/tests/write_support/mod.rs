@@ -372,14 +372,19 @@ pub fn xml_text(xml: &str) -> String {
                 }
             }
             Event::Empty(e) => match e.name().as_ref() {
-                "w:tab" => out.push('\t'),
-                "w:br" | "br" => out.push('\n'),
+                "w:tab" | "text:tab" => out.push('\t'),
+                "w:br" | "br" | "text:line-break" => out.push('\n'),
+                "text:s" => out.push(' '),
                 _ => {}
             },
             Event::End(e) => {
                 if matches!(
                     e.name().as_ref(),
                     "w:p"
+                        | "text:p"
+                        | "text:h"
+                        | "dc:creator"
+                        | "dc:date"
                         | "p"
                         | "h1"
                         | "h2"

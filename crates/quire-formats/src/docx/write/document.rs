@@ -93,7 +93,11 @@ impl<'a> DocWriter<'a> {
             image_rels: HashMap::new(),
             media: Vec::new(),
             lists: Vec::new(),
-            notes: Notes::default(),
+            notes: Notes::new(if options.footnotes {
+                footnote_refs(m)
+            } else {
+                0
+            }),
             drawings: 0,
             first_paragraph: true,
             in_cell: 0,
@@ -709,6 +713,26 @@ pub(crate) fn push_run_text(out: &mut String, text: &str) {
         }
     }
     flush(out, &mut piece);
+}
+
+/// How many footnote references the manuscript holds (an upper bound of its footnotes).
+fn footnote_refs(m: &Manuscript) -> usize {
+    fn blocks(bs: &[Block]) -> usize {
+        bs.iter()
+            .map(|b| match b {
+                Block::Paragraph(p) | Block::Heading { paragraph: p, .. } => p
+                    .inlines
+                    .iter()
+                    .filter(|i| matches!(i, Inline::FootnoteRef { .. }))
+                    .count(),
+                Block::BlockQuote { blocks: inner } => blocks(inner),
+                Block::List { items, .. } => items.iter().map(|i| blocks(i)).sum(),
+                Block::Table { rows } => rows.iter().flatten().map(|c| blocks(c)).sum(),
+                Block::PageBreak | Block::SceneBreak | Block::Image { .. } => 0,
+            })
+            .sum()
+    }
+    m.sections().map(|c| blocks(&c.body.blocks)).sum()
 }
 
 fn unique(ids: &[String]) -> impl Iterator<Item = &String> {

@@ -9,13 +9,24 @@ use crate::model::CommentThread;
 use super::document::push_run_text;
 use super::parts::NAMESPACES;
 
-#[derive(Default)]
 pub(crate) struct Notes {
     footnotes: Vec<String>,
     comments: Vec<String>,
+    /// The first comment id: past every footnote id, as LibreOffice loses the footnotes'
+    /// text when a comment and a footnote share an id.
+    first_comment: u32,
 }
 
 impl Notes {
+    /// Notes for a document of at most `footnotes` footnotes.
+    pub(crate) fn new(footnotes: usize) -> Self {
+        Notes {
+            footnotes: Vec::new(),
+            comments: Vec::new(),
+            first_comment: u32::try_from(footnotes).unwrap_or(u32::MAX / 2) + 1,
+        }
+    }
+
     /// A new footnote of `text` (a line break starts a new paragraph); its id.
     pub(crate) fn footnote(&mut self, text: &str) -> usize {
         let id = self.footnotes.len() + 1;
@@ -44,7 +55,7 @@ impl Notes {
     }
 
     fn comment(&mut self, author: &str, date: &str, body: &str) -> u32 {
-        let id = self.comments.len() as u32;
+        let id = self.first_comment + self.comments.len() as u32;
         let mut xml = format!(r#"<w:comment w:id="{id}" w:author=""#);
         push_escaped(&mut xml, author);
         xml.push('"');
