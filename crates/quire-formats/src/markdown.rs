@@ -115,12 +115,23 @@ impl Writer<'_> {
                     } else {
                         "- ".to_owned()
                     };
-                    let mut inner = Vec::new();
+                    // A nested list follows its line directly, keeping the list tight.
+                    let mut body = String::new();
                     for b in item {
+                        let mut inner = Vec::new();
                         self.block(b, &mut inner);
+                        if inner.is_empty() {
+                            continue;
+                        }
+                        // (Only a bullet list or one starting at 1 may interrupt a paragraph.)
+                        let tight = matches!(b, Block::List { ordered, start, .. } if !ordered || *start == 1);
+                        if !body.is_empty() {
+                            body.push_str(if tight { "\n" } else { "\n\n" });
+                        }
+                        body.push_str(&inner.join("\n\n"));
                     }
                     let pad = " ".repeat(marker.len());
-                    lines.push(indent(&inner.join("\n\n"), &marker, &pad));
+                    lines.push(indent(&body, &marker, &pad));
                 }
                 if !lines.is_empty() {
                     out.push(lines.join("\n"));
@@ -270,7 +281,7 @@ fn escape_inline(text: &str) -> String {
     for c in text.chars() {
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '!' | '$' | '#'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '|' | '~' | '&' | '$' | '#'
         ) {
             out.push('\\');
         }
@@ -387,7 +398,7 @@ mod tests {
     fn markdown_specials_in_text_are_escaped() {
         assert_eq!(
             escape_inline("*a* _b_ [c](d) <e> `f` |g| ~h~ &amp;"),
-            r"\*a\* \_b\_ \[c\](d) \<e\> \`f\` \|g\| \~h\~ \&amp;"
+            r"\*a\* \_b\_ \[c\](d) \<e> \`f\` \|g\| \~h\~ \&amp;"
         );
         assert_eq!(escape_line_start("# not a heading"), r"\# not a heading");
         assert_eq!(escape_line_start("1986. A year"), r"1986\. A year");

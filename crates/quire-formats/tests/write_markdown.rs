@@ -146,3 +146,41 @@ fn titles_and_footnotes_can_be_left_out() {
     assert!(!md.contains("# Arrival") && !md.contains("Tango") && !md.contains("[^"));
     assert!(!md.contains("Oscar"));
 }
+
+#[test]
+fn a_nested_bullet_list_keeps_its_list_tight() {
+    use quire_formats::model::{Block, Body, Chapter, Manuscript, Paragraph};
+    let item = |t: &str| vec![Block::Paragraph(Paragraph::plain(t))];
+    let nested = Block::List {
+        ordered: false,
+        start: 1,
+        items: vec![item("inner")],
+    };
+    let mut outer = item("outer");
+    outer.push(nested);
+    let m = Manuscript {
+        chapters: vec![Chapter {
+            body: Body {
+                blocks: vec![Block::List {
+                    ordered: true,
+                    start: 1,
+                    items: vec![outer, item("next")],
+                }],
+                ..Body::default()
+            },
+            ..Chapter::default()
+        }],
+        ..Manuscript::default()
+    };
+    let md = markdown::write(&m, &ExportOptions::default());
+    assert_eq!(md, "1. outer\n   - inner\n2. next\n");
+    let Some(ast) = parse(&md) else { return };
+    assert!(
+        ast.contains(r#"<list type="ordered" start="1" delim="period" tight="true">"#),
+        "{ast}"
+    );
+    assert!(
+        ast.contains(r#"<list type="bullet" tight="true">"#),
+        "{ast}"
+    );
+}

@@ -201,7 +201,7 @@ pub(crate) fn numbering(lists: &[(bool, u32, usize)]) -> String {
 
 pub(crate) fn settings(l: &Layout) -> String {
     format!(
-        r#"{XML_DECL}<w:settings {NAMESPACES}>{}<w:defaultTabStop w:val="720"/><w:characterSpacingControl w:val="doNotCompress"/><w:footnotePr><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr><w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>"#,
+        r#"{XML_DECL}<w:settings {NAMESPACES}>{}<w:defaultTabStop w:val="720"/><w:characterSpacingControl w:val="doNotCompress"/><w:footnotePr><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr><w:compat><w:doNotExpandShiftReturn/><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>"#,
         if l.mirror { "<w:mirrorMargins/>" } else { "" }
     )
 }
