@@ -49,6 +49,7 @@ fn every_part_is_well_formed_and_listed() {
         "word/numbering.xml",
         "word/footnotes.xml",
         "word/comments.xml",
+        "word/commentsExtended.xml",
         "word/header1.xml",
         "word/media/image1.png",
     ] {
@@ -64,6 +65,7 @@ fn every_part_is_well_formed_and_listed() {
     for part in [
         "/word/document.xml",
         "/word/comments.xml",
+        "/word/commentsExtended.xml",
         "/word/header1.xml",
         "/word/footnotes.xml",
         "/word/numbering.xml",
@@ -194,6 +196,22 @@ fn comments_are_word_comments_with_author_date_and_range() {
     assert!(doc[start..end].contains("commented words"));
     assert!(doc[end..].starts_with(r#"<w:commentRangeEnd w:id="3"/><w:commentRangeEnd w:id="4"/><w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:commentReference w:id="3"/></w:r>"#));
     assert!(f["word/_rels/document.xml.rels"].contains(r#"Target="comments.xml""#));
+    // The reply is threaded under its comment (their last paragraphs' ids), the thread open.
+    assert!(
+        comments.contains(r#"<w:p w14:paraId="00000001"><w:pPr><w:pStyle w:val="CommentText"/>"#)
+    );
+    assert!(
+        comments.contains(r#"<w:p w14:paraId="00000002"><w:pPr><w:pStyle w:val="CommentText"/>"#)
+    );
+    let extended = &f["word/commentsExtended.xml"];
+    assert!(extended.contains(r#"<w15:commentEx w15:paraId="00000001" w15:done="0"/><w15:commentEx w15:paraId="00000002" w15:paraIdParent="00000001" w15:done="0"/>"#), "{extended}");
+    let mut resolved = sample();
+    resolved.chapters[0].body.comments[0].resolved = true;
+    let f = docx_files(&resolved, &with_comments(), &PageSetup::default());
+    assert!(
+        f["word/commentsExtended.xml"]
+            .contains(r#"<w15:commentEx w15:paraId="00000001" w15:done="1"/>"#)
+    );
 
     let none = docx_files(&sample(), &ExportOptions::default(), &PageSetup::default());
     assert!(
@@ -345,6 +363,7 @@ fn libreoffice_opens_it_with_every_word_in_order() {
     let mut m = sample();
     m.chapters.extend(hostile().chapters);
     m.chapters[2].body.comments.clear();
+    m.chapters[0].body.comments[0].resolved = true;
     m.images.push(Image {
         content_type: "image/gif".into(),
         name: "x.gif".into(),
@@ -379,7 +398,13 @@ fn libreoffice_opens_it_with_every_word_in_order() {
         )
     });
     // The text as LibreOffice holds it: footnotes and comments where they are anchored.
-    let text = xml_text(std::str::from_utf8(&unzip(&odt)["content.xml"]).unwrap());
+    let content = String::from_utf8(unzip(&odt)["content.xml"].clone()).unwrap();
+    assert_eq!(
+        content.matches(r#"loext:resolved="true""#).count(),
+        1,
+        "the resolved thread"
+    );
+    let text = xml_text(&content);
     assert_words_in_order(&body_words(&m), &text, "LibreOffice's text");
     let flat = squash(&text);
     for h in HOSTILE {
@@ -455,4 +480,28 @@ fn samples_can_be_written_out_for_a_look() {
         quire_formats::text::write(&m, &ExportOptions::default()),
     )
     .unwrap();
+}
+
+#[test]
+fn an_empty_manuscript_still_makes_a_document() {
+    for preset in [Preset::default(), Preset::Ebook(Ebook::default())] {
+        let options = ExportOptions {
+            preset,
+            ..ExportOptions::default()
+        };
+        let f = docx_files(&Manuscript::default(), &options, &PageSetup::default());
+        let doc = &f["word/document.xml"];
+        xml_text(doc);
+        assert!(doc.contains("<w:p/><w:sectPr>"), "{doc}");
+    }
+    // A body ending with a table ends with a paragraph after it.
+    let mut m = sample();
+    m.chapters.truncate(1);
+    m.chapters[0].subchapters.clear();
+    m.chapters[0]
+        .body
+        .blocks
+        .retain(|b| matches!(b, Block::Table { .. }));
+    let f = docx_files(&m, &ExportOptions::default(), &PageSetup::default());
+    assert!(f["word/document.xml"].contains("</w:tbl><w:p/><w:sectPr>"));
 }

@@ -35,6 +35,7 @@ pub(crate) struct Output {
     pub numbering: String,
     pub footnotes: String,
     pub comments: Option<String>,
+    pub comments_extended: Option<String>,
     pub header: Option<String>,
     pub footer: Option<String>,
     pub rels: Vec<Rel>,
@@ -136,6 +137,10 @@ impl<'a> DocWriter<'a> {
         for chapter in &self.m.chapters {
             self.chapter(chapter, 1);
         }
+        // The last section holds a paragraph, and the body ends with one (not a table).
+        if self.m.chapters.is_empty() || self.xml.ends_with("</w:tbl>") {
+            self.xml.push_str("<w:p/>");
+        }
         let section = self.section(true, title_page);
         self.xml.push_str(&section);
     }
@@ -152,6 +157,7 @@ impl<'a> DocWriter<'a> {
             numbering: parts::numbering(&self.lists),
             footnotes: self.notes.footnotes_xml(),
             comments: self.notes.comments_xml(),
+            comments_extended: self.notes.comments_extended_xml(),
             header: self
                 .layout
                 .manuscript

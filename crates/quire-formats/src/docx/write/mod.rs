@@ -45,6 +45,9 @@ pub fn write(
     if let Some(comments) = &out.comments {
         zip.add("word/comments.xml", comments.as_bytes())?;
     }
+    if let Some(extended) = &out.comments_extended {
+        zip.add("word/commentsExtended.xml", extended.as_bytes())?;
+    }
     if let Some(header) = &out.header {
         zip.add("word/header1.xml", header.as_bytes())?;
     }

@@ -1,5 +1,6 @@
-//! word/footnotes.xml (with the separator footnotes Word requires) and word/comments.xml: the
-//! notes collected while the document is written, numbered in the order they are referenced.
+//! word/footnotes.xml (with the separator footnotes Word requires), word/comments.xml and
+//! word/commentsExtended.xml (which threads the replies and marks resolved threads): the notes
+//! collected while the document is written, numbered in the order they are referenced.
 
 use std::fmt::Write as _;
 
@@ -12,6 +13,9 @@ use super::parts::NAMESPACES;
 pub(crate) struct Notes {
     footnotes: Vec<String>,
     comments: Vec<String>,
+    /// Per comment: its last paragraph's id, its thread's first comment's, and whether the
+    /// thread is resolved.
+    threading: Vec<(u32, Option<u32>, bool)>,
     /// The first comment id: past every footnote id, as LibreOffice loses the footnotes'
     /// text when a comment and a footnote share an id.
     first_comment: u32,
@@ -23,6 +27,7 @@ impl Notes {
         Notes {
             footnotes: Vec::new(),
             comments: Vec::new(),
+            threading: Vec::new(),
             first_comment: u32::try_from(footnotes).unwrap_or(u32::MAX / 2) + 1,
         }
     }
@@ -47,14 +52,20 @@ impl Notes {
 
     /// A Word comment for the thread and one for each reply, on the same range; their ids.
     pub(crate) fn thread(&mut self, thread: &CommentThread) -> Vec<u32> {
+        let root = self.comments.len() as u32 + 1;
         let mut ids = vec![self.comment(&thread.author_name, &thread.created_at, &thread.body)];
+        self.threading.push((root, None, thread.resolved));
         for reply in &thread.replies {
+            let para = self.comments.len() as u32 + 1;
             ids.push(self.comment(&reply.author_name, &reply.created_at, &reply.body));
+            self.threading.push((para, Some(root), false));
         }
         ids
     }
 
+    /// A comment; its last paragraph's `w14:paraId` is the comment's position from 1.
     fn comment(&mut self, author: &str, date: &str, body: &str) -> u32 {
+        let para_id = self.comments.len() + 1;
         let id = self.first_comment + self.comments.len() as u32;
         let mut xml = format!(r#"<w:comment w:id="{id}" w:author=""#);
         push_escaped(&mut xml, author);
@@ -71,8 +82,14 @@ impl Notes {
         xml.push_str(r#" w:initials=""#);
         push_escaped(&mut xml, &initials);
         xml.push_str(r#"">"#);
+        let lines = body.split('\n').count();
         for (i, line) in body.split('\n').enumerate() {
-            xml.push_str(r#"<w:p><w:pPr><w:pStyle w:val="CommentText"/></w:pPr>"#);
+            if i + 1 == lines {
+                let _ = write!(xml, r#"<w:p w14:paraId="{para_id:08X}">"#);
+            } else {
+                xml.push_str("<w:p>");
+            }
+            xml.push_str(r#"<w:pPr><w:pStyle w:val="CommentText"/></w:pPr>"#);
             if i == 0 {
                 xml.push_str(r#"<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r>"#);
             }
@@ -105,12 +122,33 @@ impl Notes {
             return None;
         }
         let mut xml = format!(
-            r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:comments {NAMESPACES}>"#
+            r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:comments {NAMESPACES} xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="w14">"#
         );
         for c in &self.comments {
             xml.push_str(c);
         }
         xml.push_str("</w:comments>");
+        Some(xml)
+    }
+}
+
+impl Notes {
+    /// word/commentsExtended.xml: each reply's thread, each thread's resolution.
+    pub(crate) fn comments_extended_xml(&self) -> Option<String> {
+        if self.comments.is_empty() {
+            return None;
+        }
+        let mut xml = String::from(
+            r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w15:commentsEx xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml" mc:Ignorable="w15">"#,
+        );
+        for (para, parent, done) in &self.threading {
+            let _ = write!(xml, r#"<w15:commentEx w15:paraId="{para:08X}""#);
+            if let Some(parent) = parent {
+                let _ = write!(xml, r#" w15:paraIdParent="{parent:08X}""#);
+            }
+            let _ = write!(xml, r#" w15:done="{}"/>"#, u8::from(*done));
+        }
+        xml.push_str("</w15:commentsEx>");
         Some(xml)
     }
 }

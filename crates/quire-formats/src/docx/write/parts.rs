@@ -13,7 +13,6 @@ use super::layout::Layout;
 pub(crate) const NAMESPACES: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing""#;
 
 const XML_DECL: &str = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#;
-const REL_BASE: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 pub(crate) const REL_IMAGE: &str =
     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image";
 pub(crate) const REL_HYPERLINK: &str =
@@ -50,6 +49,9 @@ pub(crate) fn fixed_rels(comments: bool, header: bool, footer: bool) -> Vec<Rel>
                 "comments" => {
                     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"
                 }
+                "commentsExtended" => {
+                    "http://schemas.microsoft.com/office/2011/relationships/commentsExtended"
+                }
                 "header" => {
                     "http://schemas.openxmlformats.org/officeDocument/2006/relationships/header"
                 }
@@ -65,6 +67,7 @@ pub(crate) fn fixed_rels(comments: bool, header: bool, footer: bool) -> Vec<Rel>
     add("rId4", "footnotes", "footnotes.xml");
     if comments {
         add("rId5", "comments", "comments.xml");
+        add("rId8", "commentsExtended", "commentsExtended.xml");
     }
     if header {
         add("rId6", "header", "header1.xml");
@@ -72,7 +75,6 @@ pub(crate) fn fixed_rels(comments: bool, header: bool, footer: bool) -> Vec<Rel>
     if footer {
         add("rId7", "footer", "footer1.xml");
     }
-    debug_assert!(rels.iter().all(|r| r.kind.starts_with(REL_BASE)));
     rels
 }
 
@@ -84,6 +86,12 @@ pub(crate) fn content_types(out: &Output) -> String {
         let _ = write!(
             xml,
             r#"<Override PartName="/word/comments.xml" ContentType="{WML}.comments+xml"/>"#
+        );
+    }
+    if out.comments_extended.is_some() {
+        let _ = write!(
+            xml,
+            r#"<Override PartName="/word/commentsExtended.xml" ContentType="{WML}.commentsExtended+xml"/>"#
         );
     }
     if out.header.is_some() {
