@@ -33,6 +33,7 @@ pub fn write(m: &Manuscript, options: &ExportOptions) -> String {
             m,
             options,
             notes: &mut notes,
+            nested: 0,
         };
         w.chapter(chapter, true, &mut chunks);
         if options.footnotes {
@@ -51,6 +52,8 @@ struct Writer<'a> {
     m: &'a Manuscript,
     options: &'a ExportOptions,
     notes: &'a mut Notes,
+    /// Inside a quote or a list: an HTML block there would run on and swallow what follows.
+    nested: usize,
 }
 
 impl Writer<'_> {
@@ -96,9 +99,11 @@ impl Writer<'_> {
             }
             Block::BlockQuote { blocks } => {
                 let mut inner = Vec::new();
+                self.nested += 1;
                 for b in blocks {
                     self.block(b, &mut inner);
                 }
+                self.nested -= 1;
                 if !inner.is_empty() {
                     out.push(indent(&inner.join("\n\n"), "> ", "> "));
                 }
@@ -109,6 +114,7 @@ impl Writer<'_> {
                 items,
             } => {
                 let mut lines = Vec::new();
+                self.nested += 1;
                 for (i, item) in items.iter().enumerate() {
                     let marker = if *ordered {
                         format!("{}. ", u64::from(*start) + i as u64)
@@ -133,6 +139,7 @@ impl Writer<'_> {
                     let pad = " ".repeat(marker.len());
                     lines.push(indent(&body, &marker, &pad));
                 }
+                self.nested -= 1;
                 if !lines.is_empty() {
                     out.push(lines.join("\n"));
                 }
@@ -148,7 +155,8 @@ impl Writer<'_> {
                 }
             }
             Block::SceneBreak => out.push("* * *".to_owned()),
-            Block::PageBreak => out.push(PAGE_BREAK.to_owned()),
+            Block::PageBreak if self.nested == 0 => out.push(PAGE_BREAK.to_owned()),
+            Block::PageBreak => {}
         }
     }
 
@@ -162,9 +170,10 @@ impl Writer<'_> {
             let cells: Vec<String> = (0..cols)
                 .map(|c| {
                     let mut inner = Vec::new();
-                    for b in row.get(c).map(Vec::as_slice).unwrap_or_default() {
-                        self.block(b, &mut inner);
-                    }
+                    self.cell(
+                        row.get(c).map(Vec::as_slice).unwrap_or_default(),
+                        &mut inner,
+                    );
                     inner.join(" ").replace("\\\n", " ").replace('\n', " ")
                 })
                 .collect();
@@ -174,6 +183,26 @@ impl Writer<'_> {
             }
         }
         out.push(lines.join("\n"));
+    }
+
+    /// A table cell's text: a GFM cell holds one line of inlines, so the paragraphs of its
+    /// blocks (lists, quotes, nested tables) are run together and breaks left out.
+    fn cell(&mut self, blocks: &[Block], out: &mut Vec<String>) {
+        for block in blocks {
+            match block {
+                Block::Paragraph(p) | Block::Heading { paragraph: p, .. } => {
+                    let text = self.paragraph(p);
+                    if !text.trim().is_empty() {
+                        out.push(text);
+                    }
+                }
+                Block::BlockQuote { blocks } => self.cell(blocks, out),
+                Block::List { items, .. } => items.iter().for_each(|item| self.cell(item, out)),
+                Block::Table { rows } => rows.iter().flatten().for_each(|c| self.cell(c, out)),
+                Block::Image { alt, .. } => out.push(escape_line(&one_line(alt))),
+                Block::PageBreak | Block::SceneBreak => {}
+            }
+        }
     }
 
     /// A paragraph's inlines as Markdown, one line per hard break.

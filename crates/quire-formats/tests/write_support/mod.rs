@@ -5,9 +5,9 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
-use std::io::{Cursor, Read};
+use std::io::{Cursor, Read, Write};
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 use quick_xml::Reader;
 use quick_xml::events::Event;
@@ -406,6 +406,45 @@ pub fn xml_text(xml: &str) -> String {
         }
     }
     out
+}
+
+/// The document's AST as cmark-gfm's XML, front matter left aside as GitHub does.
+pub fn cmark_xml(md: &str) -> Option<String> {
+    let cmd = tool("cmark-gfm", &["--version"])?;
+    let body = match md.strip_prefix("---\n") {
+        Some(rest) => &rest[rest.find("\n---\n").expect("the front matter's end") + 5..],
+        None => md,
+    };
+    let mut child = Command::new(&cmd[0])
+        .args([
+            "-t",
+            "xml",
+            "-e",
+            "table",
+            "-e",
+            "strikethrough",
+            "-e",
+            "footnotes",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("cmark-gfm runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(body.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    // Its XML renderer names the footnote nodes `<unknown>`, which is not XML: name them.
+    let xml = String::from_utf8(out.stdout)
+        .unwrap()
+        .replace("<<unknown> />", "<footnote_reference />")
+        .replace("<<unknown>>", "<footnote_definition>")
+        .replace("</<unknown>>", "</footnote_definition>");
+    Some(xml)
 }
 
 /// A document tool, if installed. When it is missing: a failure under `CI=true` (the set-up
