@@ -6,7 +6,9 @@
 pub mod docx;
 pub mod epub;
 mod escape;
+mod image_header;
 pub mod ledger;
+mod links;
 pub mod markdown;
 pub mod model;
 pub mod options;

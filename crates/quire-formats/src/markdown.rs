@@ -9,6 +9,7 @@
 //! out.
 
 use crate::escape::clean;
+use crate::links;
 use crate::model::{Block, Chapter, Inline, Manuscript, Marks, Paragraph};
 use crate::options::ExportOptions;
 use crate::text::Notes;
@@ -211,7 +212,7 @@ impl Writer<'_> {
         let mut i = 0;
         while i < p.inlines.len() {
             match &p.inlines[i] {
-                Inline::Text { marks, .. } if marks.link.as_deref().is_some_and(safe_url) => {
+                Inline::Text { marks, .. } if marks.link.as_deref().is_some_and(links::allowed) => {
                     let url = marks.link.as_deref().unwrap_or_default();
                     let end = i + p.inlines[i..]
                         .iter()
@@ -220,14 +221,14 @@ impl Writer<'_> {
                     out.push('[');
                     out.push_str(&runs(&p.inlines[i..end]));
                     out.push_str("](<");
-                    out.push_str(&url_destination(url));
+                    out.push_str(&links::uri(url));
                     out.push_str(">)");
                     i = end;
                 }
                 Inline::Text { .. } => {
                     let end = i + p.inlines[i..]
                         .iter()
-                        .take_while(|x| matches!(x, Inline::Text { marks, .. } if !marks.link.as_deref().is_some_and(safe_url)))
+                        .take_while(|x| matches!(x, Inline::Text { marks, .. } if !marks.link.as_deref().is_some_and(links::allowed)))
                         .count();
                     out.push_str(&runs(&p.inlines[i..end]));
                     i = end;
@@ -369,28 +370,6 @@ fn indent(text: &str, first: &str, rest: &str) -> String {
         .join("\n")
 }
 
-fn safe_url(url: &str) -> bool {
-    let lower = url.trim_start().to_ascii_lowercase();
-    ["http://", "https://", "mailto:"]
-        .iter()
-        .any(|s| lower.starts_with(s))
-}
-
-/// A link destination for `<…>`: spaces, angle brackets and control characters percent-encoded.
-fn url_destination(url: &str) -> String {
-    let mut out = String::new();
-    for c in url.trim().chars() {
-        match c {
-            ' ' | '"' | '<' | '>' | '\\' | '\n' | '\r' | '\t' => {
-                out.push_str(&format!("%{:02X}", c as u32))
-            }
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A file name as a URL path segment.
 fn url_path(name: &str) -> String {
     let mut out = String::new();
@@ -447,10 +426,6 @@ mod tests {
         };
         assert_eq!(marked(" word ", &bold), " ***word*** ");
         assert_eq!(marked("  ", &bold), "  ");
-        assert_eq!(
-            url_destination("https://x.test/a b>"),
-            "https://x.test/a%20b%3E"
-        );
         assert_eq!(url_path("my image.png"), "my%20image.png");
     }
 }

@@ -350,8 +350,9 @@ fn hostile_text_stays_text() {
         "{comments}"
     );
     assert!(
-        f["word/_rels/document.xml.rels"]
-            .contains(r#"Target="https://example.com/?q=&quot;&gt;&lt;script&gt;""#)
+        f["word/_rels/document.xml.rels"].contains(
+            r#"Target="https://example.com/?q=%22%3E%3Cscript%3E" TargetMode="External""#
+        )
     );
 }
 

@@ -318,3 +318,87 @@ fn random_manuscripts_come_out_whole_in_every_format() {
         }
     }
 }
+
+/// A few random manuscripts through the real readers: LibreOffice opens each .docx with its
+/// text, epubcheck passes each EPUB.
+#[test]
+fn random_manuscripts_open_in_libreoffice_and_pass_epubcheck() {
+    let mut rng = Rng(0x5eed_cafe_f00d_0002);
+    let dir = scratch("random");
+    let mut cases = Vec::new();
+    for case in 0..3 {
+        let m = manuscript(&mut rng);
+        let options = ExportOptions {
+            comments: true,
+            ..ExportOptions::default()
+        };
+        let docx = dir.join(format!("case{case}.docx"));
+        std::fs::write(
+            &docx,
+            docx::write::write(&m, &options, &PageSetup::default()).unwrap(),
+        )
+        .unwrap();
+        let ebook = ExportOptions {
+            preset: Preset::Ebook(Ebook {
+                language: "en".into(),
+                cover: Some(0),
+            }),
+            ..options
+        };
+        let id = "urn:uuid:2f1d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b";
+        std::fs::write(
+            dir.join(format!("case{case}.epub")),
+            epub::write(&m, &ebook, id, "2026-01-01T00:00:00Z").unwrap(),
+        )
+        .unwrap();
+        cases.push((docx, paragraph_texts(&m, true)));
+    }
+    if let Some(soffice) = tool("soffice", &["--version"]) {
+        let out = std::process::Command::new(&soffice[0])
+            .arg(format!(
+                "-env:UserInstallation=file://{}/profile",
+                dir.display()
+            ))
+            .args(["--headless", "--convert-to", "odt", "--outdir"])
+            .arg(&dir)
+            .args(cases.iter().map(|(docx, _)| docx))
+            .output()
+            .expect("soffice runs");
+        for (docx, texts) in &cases {
+            let odt = std::fs::read(docx.with_extension("odt")).unwrap_or_else(|_| {
+                panic!(
+                    "LibreOffice did not open {}: {}",
+                    docx.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            });
+            // Comments sit inside the text they are anchored to: left out.
+            let xml = String::from_utf8(unzip(&odt)["content.xml"].clone()).unwrap();
+            let content = squash(&xml_text_without(&xml, &["office:annotation"]));
+            for t in texts {
+                assert!(
+                    content.contains(t.as_str()),
+                    "LibreOffice lost {t:?} of {}",
+                    docx.display()
+                );
+            }
+        }
+    }
+    if let Some(epubcheck) = tool("epubcheck", &["--version"]) {
+        for case in 0..cases.len() {
+            let file = dir.join(format!("case{case}.epub"));
+            let out = std::process::Command::new(&epubcheck[0])
+                .args(&epubcheck[1..])
+                .arg(&file)
+                .output()
+                .expect("epubcheck runs");
+            let report = String::from_utf8_lossy(&out.stdout).into_owned()
+                + &String::from_utf8_lossy(&out.stderr);
+            assert!(
+                report.contains("No errors or warnings detected"),
+                "epubcheck on case {case}:\n{report}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::escape::push_escaped;
+use crate::image_header;
 use crate::model::Manuscript;
 use crate::options::{ExportOptions, Preset};
 use crate::package::{Archive, ExportError};
@@ -73,7 +74,12 @@ pub fn write(
         .iter()
         .enumerate()
         .map(|(i, img)| {
-            extension(&img.content_type).map(|ext| format!("images/image{}.{ext}", i + 1))
+            // Only an image whose bytes are what it claims: epubcheck reads the headers.
+            extension(&img.content_type)
+                .filter(|_| {
+                    image_header::content_type(&img.bytes) == Some(img.content_type.as_str())
+                })
+                .map(|ext| format!("images/image{}.{ext}", i + 1))
         })
         .collect();
     let cover = cover.filter(|&c| image_files.get(c).is_some_and(Option::is_some));

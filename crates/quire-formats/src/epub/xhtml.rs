@@ -5,6 +5,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt::Write as _;
 
 use crate::escape::push_escaped;
+use crate::links;
 use crate::model::{Align, Block, Chapter, Inline, Marks, Paragraph};
 use crate::options::ExportOptions;
 use crate::text::Notes;
@@ -199,14 +200,14 @@ impl<'a> ChapterWriter<'a> {
         let mut i = 0;
         while i < p.inlines.len() {
             match &p.inlines[i] {
-                Inline::Text { marks, .. } if marks.link.as_deref().is_some_and(safe_url) => {
+                Inline::Text { marks, .. } if marks.link.as_deref().is_some_and(links::allowed) => {
                     let url = marks.link.as_deref().unwrap_or_default();
                     let end = i + p.inlines[i..]
                         .iter()
                         .take_while(|x| matches!(x, Inline::Text { marks, .. } if marks.link.as_deref() == Some(url)))
                         .count();
                     self.out.push_str("<a href=\"");
-                    push_escaped(&mut self.out, &url_href(url));
+                    push_escaped(&mut self.out, &links::uri(url));
                     self.out.push_str("\">");
                     for inline in &p.inlines[i..end] {
                         self.inline(inline);
@@ -281,26 +282,4 @@ fn tags(marks: &Marks) -> Vec<(&'static str, &'static str)> {
         tags.push(("<span class=\"small-caps\">", "</span>"));
     }
     tags
-}
-
-fn safe_url(url: &str) -> bool {
-    let lower = url.trim_start().to_ascii_lowercase();
-    ["http://", "https://", "mailto:"]
-        .iter()
-        .any(|s| lower.starts_with(s))
-}
-
-/// A link's target as an `href`: spaces and characters a URL cannot hold percent-encoded.
-fn url_href(url: &str) -> String {
-    let mut out = String::new();
-    for c in url.trim().chars() {
-        match c {
-            ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}' => {
-                out.push_str(&format!("%{:02X}", c as u32));
-            }
-            c if c.is_control() => {}
-            c => out.push(c),
-        }
-    }
-    out
 }

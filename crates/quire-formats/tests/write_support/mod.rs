@@ -347,13 +347,32 @@ pub fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
 /// The text of an XML document, entities resolved; a line break after each paragraph-like
 /// element and for `w:br`/`br`, a tab for `w:tab`. Panics on malformed XML.
 pub fn xml_text(xml: &str) -> String {
+    xml_text_without(xml, &[])
+}
+
+/// [`xml_text`] leaving out the content of the `skip` elements.
+pub fn xml_text_without(xml: &str, skip: &[&str]) -> String {
     let mut reader = Reader::from_str(xml);
     let mut out = String::new();
+    let mut skipping = 0usize;
     loop {
-        match reader
+        let event = reader
             .read_event()
-            .unwrap_or_else(|e| panic!("well-formed XML: {e}\n{xml}"))
-        {
+            .unwrap_or_else(|e| panic!("well-formed XML: {e}\n{xml}"));
+        match &event {
+            Event::Start(e) if skipping > 0 || skip.contains(&&*e.name().as_ref()) => {
+                skipping += 1;
+                continue;
+            }
+            Event::End(_) if skipping > 0 => {
+                skipping -= 1;
+                continue;
+            }
+            Event::Eof => {}
+            _ if skipping > 0 => continue,
+            _ => {}
+        }
+        match event {
             Event::Eof => break,
             Event::Text(t) => out.push_str(&t),
             Event::CData(c) => out.push_str(&c),

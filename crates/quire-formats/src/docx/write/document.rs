@@ -6,10 +6,11 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::escape::push_escaped;
+use crate::image_header::{content_type, pixel_size};
+use crate::links;
 use crate::model::{Align, Block, Body, Chapter, Inline, Manuscript, Marks, Paragraph};
 use crate::options::ExportOptions;
 
-use super::image::pixel_size;
 use super::layout::Layout;
 use super::notes::Notes;
 use super::parts::{self, Rel};
@@ -436,8 +437,10 @@ impl<'a> DocWriter<'a> {
         let Some(img) = self.m.images.get(index) else {
             return;
         };
-        let Some(ext) = parts::image_extension(&img.content_type) else {
-            // A type Word cannot show: its description keeps its place.
+        let ext = parts::image_extension(&img.content_type)
+            .filter(|_| content_type(&img.bytes) == Some(img.content_type.as_str()));
+        let Some(ext) = ext else {
+            // A type Word cannot show, or bytes that are not one: its description keeps its place.
             if !alt.trim().is_empty() {
                 let style = self.body_style();
                 self.text_paragraph(
@@ -573,7 +576,7 @@ impl<'a> DocWriter<'a> {
         let mut i = 0;
         while i < inlines.len() {
             if let Inline::Text { marks, .. } = &inlines[i]
-                && let Some(url) = marks.link.as_deref().filter(|u| parts::safe_url(u))
+                && let Some(url) = marks.link.as_deref().filter(|u| links::allowed(u))
             {
                 let end = i + inlines[i..]
                     .iter()
@@ -582,7 +585,7 @@ impl<'a> DocWriter<'a> {
                 let rel = match self.link_rels.get(url) {
                     Some(rel) => rel.clone(),
                     None => {
-                        let rel = self.add_rel(parts::REL_HYPERLINK, url.to_owned(), true);
+                        let rel = self.add_rel(parts::REL_HYPERLINK, links::uri(url), true);
                         self.link_rels.insert(url.to_owned(), rel.clone());
                         rel
                     }

@@ -4,7 +4,6 @@
 //! input gives the same bytes.
 
 mod document;
-mod image;
 mod layout;
 mod notes;
 mod parts;

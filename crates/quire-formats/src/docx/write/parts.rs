@@ -163,14 +163,6 @@ pub(crate) fn image_extension(content_type: &str) -> Option<&'static str> {
     }
 }
 
-/// Whether a link may be written: http, https and mailto only.
-pub(crate) fn safe_url(url: &str) -> bool {
-    let lower = url.trim_start().to_ascii_lowercase();
-    ["http://", "https://", "mailto:"]
-        .iter()
-        .any(|scheme| lower.starts_with(scheme))
-}
-
 /// word/numbering.xml: a bulleted and a decimal definition, and one instance per list (each
 /// restarting at its own start).
 pub(crate) fn numbering(lists: &[(bool, u32, usize)]) -> String {

@@ -1,5 +1,21 @@
-//! An image's pixel size read from its header (PNG IHDR, JPEG SOF, GIF screen descriptor, WebP
-//! VP8/VP8L/VP8X), so a drawing can be sized without decoding the image.
+//! What an image's header says: its type (by its bytes, not by any name or claim) and its pixel
+//! size (PNG IHDR, JPEG SOF, GIF screen descriptor, WebP VP8/VP8L/VP8X), so a writer can size a
+//! drawing and leave out bytes that are not the image they claim to be, without decoding.
+
+/// The content type the bytes show: `image/png`, `image/jpeg`, `image/gif` or `image/webp`.
+pub(crate) fn content_type(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WEBP") {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
 
 /// Width and height in pixels, if the bytes are a PNG, JPEG, GIF or WebP this can read.
 pub(crate) fn pixel_size(bytes: &[u8]) -> Option<(u32, u32)> {
@@ -97,7 +113,16 @@ fn jpeg(b: &[u8]) -> Option<(u32, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use super::pixel_size;
+    use super::{content_type, pixel_size};
+
+    #[test]
+    fn the_type_is_the_one_the_bytes_show() {
+        assert_eq!(content_type(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
+        assert_eq!(content_type(&[0xff, 0xd8, 0xff, 0xe0]), Some("image/jpeg"));
+        assert_eq!(content_type(b"GIF87a.."), Some("image/gif"));
+        assert_eq!(content_type(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(content_type(b"<svg/>"), None);
+    }
 
     #[test]
     fn the_four_formats_give_their_sizes() {
