@@ -360,7 +360,7 @@ pub fn xml_text_without(xml: &str, skip: &[&str]) -> String {
             .read_event()
             .unwrap_or_else(|e| panic!("well-formed XML: {e}\n{xml}"));
         match &event {
-            Event::Start(e) if skipping > 0 || skip.contains(&&*e.name().as_ref()) => {
+            Event::Start(e) if skipping > 0 || skip.contains(&e.name().as_ref()) => {
                 skipping += 1;
                 continue;
             }
