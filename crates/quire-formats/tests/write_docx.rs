@@ -448,3 +448,46 @@ fn an_empty_manuscript_still_makes_a_document() {
     let f = docx_files(&m, &ExportOptions::default(), &PageSetup::default());
     assert!(f["word/document.xml"].contains("</w:tbl><w:p/><w:sectPr>"));
 }
+
+#[test]
+fn the_trade_paperback_has_its_trim_mirrored_margins_and_running_heads() {
+    let options = ExportOptions {
+        preset: Preset::TradePaperback(Default::default()),
+        ..ExportOptions::default()
+    };
+    let f = docx_files(&sample(), &options, &PageSetup::default());
+    let doc = &f["word/document.xml"];
+    assert!(doc.contains(r#"<w:pgSz w:w="8640" w:h="12960"/><w:pgMar w:top="1080" w:right="900" w:bottom="1080" w:left="1260""#));
+    assert!(doc.contains(r#"<w:headerReference w:type="default" r:id="rId6"/><w:headerReference w:type="even" r:id="rId9"/><w:footerReference w:type="default" r:id="rId7"/>"#));
+    // The title and author have their own section, without heads or page numbers.
+    let end = doc.find("</w:sectPr>").unwrap();
+    let title_section = &doc[..end + doc[end..].find("</w:p>").unwrap()];
+    assert!(title_section.contains("Ana María Ortega") && !title_section.contains("Reference"));
+    assert!(
+        f["word/settings.xml"].contains("<w:mirrorMargins/>")
+            && f["word/settings.xml"].contains("<w:evenAndOddHeaders/>")
+    );
+    assert!(
+        f["word/header1.xml"].contains(">The Lighthouse Keeper</w:t>")
+            && f["word/header1.xml"].contains(r#"<w:jc w:val="center"/>"#)
+    );
+    assert!(f["word/header2.xml"].contains(">Ana María Ortega</w:t>"));
+    assert!(f["word/footer1.xml"].contains(" PAGE "));
+    assert!(
+        f["word/styles.xml"].contains(r#"<w:sz w:val="22"/>"#)
+            && f["word/styles.xml"].contains(r#"<w:jc w:val="both"/>"#)
+    );
+
+    let off = ExportOptions {
+        preset: Preset::TradePaperback(quire_formats::options::TradePaperback {
+            running_heads: false,
+            ..Default::default()
+        }),
+        ..ExportOptions::default()
+    };
+    let f = docx_files(&sample(), &off, &PageSetup::default());
+    assert!(
+        !f.contains_key("word/header1.xml")
+            && !f["word/settings.xml"].contains("evenAndOddHeaders")
+    );
+}

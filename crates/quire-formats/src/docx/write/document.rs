@@ -38,6 +38,8 @@ pub(crate) struct Output {
     pub comments: Option<String>,
     pub comments_extended: Option<String>,
     pub header: Option<String>,
+    /// The even pages' header when odd and even differ (running heads).
+    pub header_even: Option<String>,
     pub footer: Option<String>,
     pub rels: Vec<Rel>,
     pub media: Vec<Media>,
@@ -112,24 +114,27 @@ impl<'a> DocWriter<'a> {
     }
 
     pub(crate) fn write_manuscript(&mut self) {
-        let title_page = self.layout.manuscript.is_some();
-        if title_page {
+        let mut title_section = self.layout.manuscript.is_some();
+        if title_section {
             title_page::write(self);
         } else {
-            if !self.m.title.trim().is_empty() {
-                let title = self.m.title.clone();
-                self.text_paragraph(
-                    &title,
-                    &Props {
-                        style: Some("Title"),
-                        ..Props::default()
-                    },
-                );
+            // With running heads, the title and author have a section of their own, unheaded.
+            let title = self.m.title.trim().to_owned();
+            let author = self.m.author.trim().to_owned();
+            title_section = self.layout.running_heads && !(title.is_empty() && author.is_empty());
+            let section = title_section.then(|| self.section(false, false));
+            if !title.is_empty() {
+                let props = Props {
+                    style: Some("Title"),
+                    section: section.clone().filter(|_| author.is_empty()),
+                    ..Props::default()
+                };
+                self.text_paragraph(&title, &props);
             }
-            if !self.m.author.trim().is_empty() {
-                let author = self.m.author.clone();
+            if !author.is_empty() {
                 let props = Props {
                     style: Some("Subtitle"),
+                    section,
                     ..Props::default()
                 };
                 self.text_paragraph(&author, &props);
@@ -142,15 +147,17 @@ impl<'a> DocWriter<'a> {
         if self.m.chapters.is_empty() || self.xml.ends_with("</w:tbl>") {
             self.xml.push_str("<w:p/>");
         }
-        let section = self.section(true, title_page);
+        let section = self.section(true, title_section);
         self.xml.push_str(&section);
     }
 
     pub(crate) fn finish(self) -> Output {
+        let l = self.layout;
         let mut rels = parts::fixed_rels(
             self.notes.has_comments(),
-            self.layout.manuscript.is_some(),
-            self.layout.page_numbers,
+            l.manuscript.is_some() || l.running_heads,
+            l.running_heads,
+            l.page_numbers,
         );
         rels.extend(self.rels);
         Output {
@@ -159,11 +166,11 @@ impl<'a> DocWriter<'a> {
             footnotes: self.notes.footnotes_xml(),
             comments: self.notes.comments_xml(),
             comments_extended: self.notes.comments_extended_xml(),
-            header: self
-                .layout
-                .manuscript
-                .as_ref()
-                .map(|smf| title_page::header(self.m, smf)),
+            header: match &l.manuscript {
+                Some(smf) => Some(title_page::header(self.m, smf)),
+                None => l.running_heads.then(|| parts::running_head(&self.m.title)),
+            },
+            header_even: l.running_heads.then(|| parts::running_head(&self.m.author)),
             footer: self.layout.page_numbers.then(parts::page_number_footer),
             rels,
             media: self.media,
@@ -171,12 +178,16 @@ impl<'a> DocWriter<'a> {
     }
 
     /// The `w:sectPr` of the page: with the header and footer references for the body's
-    /// section, and page numbers restarting at 1 after a title page.
+    /// section (odd pages' and even pages' headers with running heads), and page numbers
+    /// restarting at 1 after a title page.
     pub(crate) fn section(&self, body: bool, restart_numbers: bool) -> String {
         let l = self.layout;
         let mut s = String::from("<w:sectPr>");
-        if body && l.manuscript.is_some() {
+        if body && (l.manuscript.is_some() || l.running_heads) {
             s.push_str(r#"<w:headerReference w:type="default" r:id="rId6"/>"#);
+        }
+        if body && l.running_heads {
+            s.push_str(r#"<w:headerReference w:type="even" r:id="rId9"/>"#);
         }
         if body && l.page_numbers {
             s.push_str(r#"<w:footerReference w:type="default" r:id="rId7"/>"#);

@@ -26,6 +26,8 @@ pub(crate) struct Layout {
     pub chapter_drop: u32,
     pub manuscript: Option<StandardManuscript>,
     pub page_numbers: bool,
+    /// The book's title on odd pages and its author on even ones.
+    pub running_heads: bool,
 }
 
 impl Layout {
@@ -52,6 +54,7 @@ impl Layout {
                     chapter_drop: text_h / 3,
                     manuscript: Some(smf.clone()),
                     page_numbers: false,
+                    running_heads: false,
                 }
             }
             Preset::TradePaperback(book) => {
@@ -79,6 +82,7 @@ impl Layout {
                     chapter_drop: h / 4,
                     manuscript: None,
                     page_numbers: true,
+                    running_heads: book.running_heads,
                 }
             }
             Preset::Ebook(_) => Layout {
@@ -96,6 +100,7 @@ impl Layout {
                 chapter_drop: 0,
                 manuscript: None,
                 page_numbers: true,
+                running_heads: false,
             },
         }
     }

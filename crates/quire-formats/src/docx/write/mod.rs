@@ -50,6 +50,9 @@ pub fn write(
     if let Some(header) = &out.header {
         zip.add("word/header1.xml", header.as_bytes())?;
     }
+    if let Some(header) = &out.header_even {
+        zip.add("word/header2.xml", header.as_bytes())?;
+    }
     if let Some(footer) = &out.footer {
         zip.add("word/footer1.xml", footer.as_bytes())?;
     }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::escape::push_escaped;
 use crate::model::Manuscript;
 
-use super::document::Output;
+use super::document::{Output, push_run_text};
 use super::layout::Layout;
 
 /// The namespaces every WordprocessingML part declares.
@@ -28,7 +28,7 @@ pub(crate) struct Rel {
 }
 
 /// The relationships to the fixed parts, with the ids document.xml uses for them.
-pub(crate) fn fixed_rels(comments: bool, header: bool, footer: bool) -> Vec<Rel> {
+pub(crate) fn fixed_rels(comments: bool, header: bool, even: bool, footer: bool) -> Vec<Rel> {
     let mut rels = Vec::new();
     let mut add = |id: &str, kind: &str, target: &str| {
         rels.push(Rel {
@@ -72,6 +72,9 @@ pub(crate) fn fixed_rels(comments: bool, header: bool, footer: bool) -> Vec<Rel>
     if header {
         add("rId6", "header", "header1.xml");
     }
+    if even {
+        add("rId9", "header", "header2.xml");
+    }
     if footer {
         add("rId7", "footer", "footer1.xml");
     }
@@ -98,6 +101,12 @@ pub(crate) fn content_types(out: &Output) -> String {
         let _ = write!(
             xml,
             r#"<Override PartName="/word/header1.xml" ContentType="{WML}.header+xml"/>"#
+        );
+    }
+    if out.header_even.is_some() {
+        let _ = write!(
+            xml,
+            r#"<Override PartName="/word/header2.xml" ContentType="{WML}.header+xml"/>"#
         );
     }
     if out.footer.is_some() {
@@ -201,8 +210,13 @@ pub(crate) fn numbering(lists: &[(bool, u32, usize)]) -> String {
 
 pub(crate) fn settings(l: &Layout) -> String {
     format!(
-        r#"{XML_DECL}<w:settings {NAMESPACES}>{}<w:defaultTabStop w:val="720"/><w:characterSpacingControl w:val="doNotCompress"/><w:footnotePr><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr><w:compat><w:doNotExpandShiftReturn/><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>"#,
-        if l.mirror { "<w:mirrorMargins/>" } else { "" }
+        r#"{XML_DECL}<w:settings {NAMESPACES}>{}<w:defaultTabStop w:val="720"/>{}<w:characterSpacingControl w:val="doNotCompress"/><w:footnotePr><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr><w:compat><w:doNotExpandShiftReturn/><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>"#,
+        if l.mirror { "<w:mirrorMargins/>" } else { "" },
+        if l.running_heads {
+            "<w:evenAndOddHeaders/>"
+        } else {
+            ""
+        }
     )
 }
 
@@ -217,8 +231,20 @@ pub(crate) fn page_number_footer() -> String {
 
 /// A header part of one right-aligned paragraph: `content` is runs.
 pub(crate) fn header(content: &str) -> String {
+    header_aligned(content, "right")
+}
+
+/// A running head: `text` centred.
+pub(crate) fn running_head(text: &str) -> String {
+    let mut runs = String::from("<w:r>");
+    push_run_text(&mut runs, text.trim());
+    runs.push_str("</w:r>");
+    header_aligned(&runs, "center")
+}
+
+fn header_aligned(content: &str, align: &str) -> String {
     format!(
-        r#"{XML_DECL}<w:hdr {NAMESPACES}><w:p><w:pPr><w:pStyle w:val="Header"/><w:jc w:val="right"/></w:pPr>{content}</w:p></w:hdr>"#
+        r#"{XML_DECL}<w:hdr {NAMESPACES}><w:p><w:pPr><w:pStyle w:val="Header"/><w:jc w:val="{align}"/></w:pPr>{content}</w:p></w:hdr>"#
     )
 }
 
