@@ -484,15 +484,23 @@ pub fn tool(name: &str, probe: &[&str]) -> Option<Vec<String>> {
                 o.status.success() || said.to_lowercase().contains(&name.to_lowercase())
             })
     };
-    let mut candidates = vec![vec![name.to_owned()]];
+    let mut candidates = Vec::new();
     if name == "epubcheck" {
-        // Debian's epubcheck is an executable jar, which runs only where binfmt_misc is set up.
-        candidates.push(vec![
-            "java".into(),
-            "-jar".into(),
-            "/usr/share/java/epubcheck.jar".into(),
-        ]);
+        // Debian's epubcheck is an executable jar, which runs by itself only where binfmt_misc
+        // is set up; run through java, with the quick JIT a short check wants.
+        candidates.push(
+            [
+                "java",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-jar",
+                "/usr/share/java/epubcheck.jar",
+            ]
+            .map(String::from)
+            .to_vec(),
+        );
     }
+    candidates.push(vec![name.to_owned()]);
     if let Some(found) = candidates.into_iter().find(|c| works(c)) {
         return Some(found);
     }
