@@ -8,6 +8,7 @@ mod layout;
 mod notes;
 mod parts;
 mod title_page;
+mod walk;
 
 use crate::model::Manuscript;
 use crate::options::{ExportOptions, PageSetup};
