@@ -3,6 +3,7 @@
 //! files, no network, no clock (a date is a parameter), so the server and the desktop app run
 //! the same code. PDF is `quire-typeset`'s, over the same model.
 
+pub mod docx;
 pub mod ledger;
 pub mod model;
 pub mod options;
