@@ -9,8 +9,8 @@ use super::numbering::Numbering;
 
 /// Glyphs a scene-break line is made of (with spaces between them).
 const SCENE_GLYPHS: &[char] = &[
-    '*', '#', '~', '§', '⁂', '•', '·', '∗', '✱', '✲', '✳', '✻', '✼', '❖', '◆', '◇', '♦', '○',
-    '●', '⁎', '※', '†', '-', '–', '—', '=', '_', '+', '❧', '☙', '⸙', '❦', '♠', '♣', '♥',
+    '*', '#', '~', '§', '⁂', '•', '·', '∗', '✱', '✲', '✳', '✻', '✼', '❖', '◆', '◇', '♦', '○', '●',
+    '⁎', '※', '†', '-', '–', '—', '=', '_', '+', '❧', '☙', '⸙', '❦', '♠', '♣', '♥',
 ];
 
 /// Blocks of a body's (or a cell's) items; `headings` is false inside table cells, where a

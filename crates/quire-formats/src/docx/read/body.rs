@@ -14,7 +14,10 @@ use super::xml::{self, Ev, Xml};
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Part {
     Inline(Inline),
-    Image { image: usize, alt: String },
+    Image {
+        image: usize,
+        alt: String,
+    },
     PageBreak,
     /// Where a picture that could not be kept stood: the paragraph ends there all the same.
     Boundary,
@@ -155,7 +158,11 @@ pub(super) fn walk(bytes: &[u8], cx: &mut Context<'_, '_>) -> Result<Vec<Item>, 
 }
 
 impl Walk<'_, '_, '_> {
-    fn start(&mut self, xml: &mut Xml<'_>, e: &quick_xml::events::BytesStart<'_>) -> Result<(), ImportError> {
+    fn start(
+        &mut self,
+        xml: &mut Xml<'_>,
+        e: &quick_xml::events::BytesStart<'_>,
+    ) -> Result<(), ImportError> {
         match xml::name(e) {
             "w:p" => {
                 let style = self.cx.styles.paragraph(None);
@@ -271,11 +278,18 @@ impl Walk<'_, '_, '_> {
                 }
             }
             "w:footnoteReference" | "w:endnoteReference" => {
-                let prefix = if xml::name(e) == "w:footnoteReference" { "fn" } else { "en" };
+                let prefix = if xml::name(e) == "w:footnoteReference" {
+                    "fn"
+                } else {
+                    "en"
+                };
                 let id = note_id(prefix, &xml::attr(e, "w:id").unwrap_or_default());
                 if let Some(builder) = self.paras.last_mut() {
                     builder.para.notes.push(id.clone());
-                    builder.para.parts.push(Part::Inline(Inline::FootnoteRef { id }));
+                    builder
+                        .para
+                        .parts
+                        .push(Part::Inline(Inline::FootnoteRef { id }));
                 }
             }
             "w:commentRangeStart" | "w:commentReference" => {
@@ -364,8 +378,8 @@ impl Walk<'_, '_, '_> {
                             para.list = Some((num_id, ilvl));
                         }
                     }
-                    let indented = props.ind_left.unwrap_or(0) >= 360
-                        && props.ind_right.unwrap_or(0) >= 360;
+                    let indented =
+                        props.ind_left.unwrap_or(0) >= 360 && props.ind_right.unwrap_or(0) >= 360;
                     para.quote = para.list.is_none() && (style.quote || indented);
                     self.route(Item::Para(para));
                     for item in deferred {

@@ -215,18 +215,69 @@ fn size_levels<'p>(paras: impl Iterator<Item = &'p RawPara>) -> Option<(u32, Opt
 }
 
 const CHAPTER_WORDS: &[&str] = &[
-    "chapter", "part", "book", "capítulo", "capitulo", "chapitre", "kapitel", "capitolo",
+    "chapter",
+    "part",
+    "book",
+    "capítulo",
+    "capitulo",
+    "chapitre",
+    "kapitel",
+    "capitolo",
 ];
 const ALONE_WORDS: &[&str] = &[
-    "prologue", "epilogue", "prólogo", "epílogo", "épilogue", "interlude", "afterword",
-    "foreword", "preface", "epilog", "prolog",
+    "prologue",
+    "epilogue",
+    "prólogo",
+    "epílogo",
+    "épilogue",
+    "interlude",
+    "afterword",
+    "foreword",
+    "preface",
+    "epilog",
+    "prolog",
 ];
 const NUMBER_WORDS: &[&str] = &[
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
-    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "last", "final",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "last",
+    "final",
 ];
 
 /// "Chapter 12", "CHAPTER ONE", "Chapter Twenty-One: The Storm", "Part II", "Prologue".
@@ -236,10 +287,7 @@ pub(super) fn is_chapter_line(text: &str) -> bool {
     }
     let lower = text.trim().to_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric())
-            .to_owned()
-    };
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
     let Some(first) = words.first().map(|w| bare(w)) else {
         return false;
     };
@@ -378,7 +426,9 @@ fn by_page_breaks(items: Vec<Item>) -> Vec<Section> {
 fn is_title_line(para: &RawPara) -> bool {
     let text = para.text();
     let words = count_words(&text);
-    let sentence = text.trim_end().ends_with(['.', ',', ';', '?', '!', '…', '"', '”']);
+    let sentence = text
+        .trim_end()
+        .ends_with(['.', ',', ';', '?', '!', '…', '"', '”']);
     !para.in_text_box
         && (1..=10).contains(&words)
         && !sentence

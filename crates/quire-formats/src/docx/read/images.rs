@@ -11,10 +11,12 @@ pub(super) struct Kind {
 /// The type the bytes' signature shows, `None` for anything Quire does not keep (EMF, WMF,
 /// TIFF, SVG, BMP …).
 pub(super) fn sniff(bytes: &[u8]) -> Option<Kind> {
-    let kind = |content_type, extension| Some(Kind {
-        content_type,
-        extension,
-    });
+    let kind = |content_type, extension| {
+        Some(Kind {
+            content_type,
+            extension,
+        })
+    };
     if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
         kind("image/png", "png")
     } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {

@@ -2,7 +2,12 @@
 //! (issue 18). Streaming (quick-xml events over each part, no DOM), bounded (see
 //! [`package`]'s limits), and total: any input gives a manuscript or an [`ImportError`], never
 //! a panic.
-#![warn(clippy::indexing_slicing, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![warn(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic
+)]
 
 mod blocks;
 mod body;
@@ -24,6 +29,7 @@ use crate::model::Manuscript;
 use crate::options::ImportOptions;
 
 pub use error::{ImportError, OtherFormat};
+pub use package::Limits;
 pub use tally::created;
 
 use context::Context;
@@ -38,12 +44,22 @@ pub struct Imported {
     pub ledger: Ledger,
 }
 
-/// Reads a .docx. Files of other formats are refused with a reason naming the format.
+/// Reads a .docx under the default [`Limits`]. Files of other formats are refused with a
+/// reason naming the format.
 pub fn read(bytes: &[u8], options: ImportOptions) -> Result<Imported, ImportError> {
+    read_with(bytes, options, Limits::default())
+}
+
+/// [`read`] under other limits (tighter ones for a small device, or a test).
+pub fn read_with(
+    bytes: &[u8],
+    options: ImportOptions,
+    limits: Limits,
+) -> Result<Imported, ImportError> {
     if !error::is_zip(bytes) {
         return Err(error::sniff_non_zip(bytes));
     }
-    let mut package = Package::open(bytes)?;
+    let mut package = Package::open(bytes, limits)?;
     let root = package.rels("")?;
     let document_name = by_kind(&root, "officeDocument")
         .map(|rel| rel.target.clone())

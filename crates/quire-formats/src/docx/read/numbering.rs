@@ -80,14 +80,19 @@ impl Numbering {
                     if let (Some(num), Some(level)) = (&num_id, ilvl) {
                         let start = xml::val_num(&e).and_then(|v| u32::try_from(v).ok());
                         if let Some(start) = start {
-                            out.nums.entry(num.clone()).or_default().1.insert(level, start);
+                            out.nums
+                                .entry(num.clone())
+                                .or_default()
+                                .1
+                                .insert(level, start);
                         }
                     }
                 }
                 "w:numFmt" => {
                     if let (Some(id), Some(level)) = (&abstract_id, ilvl) {
                         let format = xml::attr(&e, "w:val").unwrap_or_default();
-                        out.level_mut(id, level).ordered = !matches!(format.as_str(), "bullet" | "none" | "");
+                        out.level_mut(id, level).ordered =
+                            !matches!(format.as_str(), "bullet" | "none" | "");
                     }
                 }
                 _ => {}

@@ -19,9 +19,28 @@ pub const MAX_ENTRY_BYTES: u64 = 128 * 1024 * 1024;
 /// The most all parts read may inflate to together.
 pub const MAX_TOTAL_BYTES: u64 = 512 * 1024 * 1024;
 
+/// The limits a package is read under; [`Limits::default`] is the constants above.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub entries: usize,
+    pub entry_bytes: u64,
+    pub total_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            entries: MAX_ENTRIES,
+            entry_bytes: MAX_ENTRY_BYTES,
+            total_bytes: MAX_TOTAL_BYTES,
+        }
+    }
+}
+
 /// An open package and what has been inflated from it so far.
 pub(super) struct Package<'a> {
     archive: ZipArchive<Cursor<&'a [u8]>>,
+    limits: Limits,
     /// Part name, lower-cased without a leading `/` (OPC names are case-insensitive) → index.
     names: HashMap<String, usize>,
     inflated: u64,
@@ -46,9 +65,9 @@ pub(super) struct Rel {
 
 impl<'a> Package<'a> {
     /// Opens a zip, refusing other formats that are zips (ODF, Pages) by their marks.
-    pub fn open(bytes: &'a [u8]) -> Result<Package<'a>, ImportError> {
+    pub fn open(bytes: &'a [u8], limits: Limits) -> Result<Package<'a>, ImportError> {
         let archive = ZipArchive::new(Cursor::new(bytes)).map_err(|_| ImportError::NotDocx)?;
-        if archive.len() > MAX_ENTRIES {
+        if archive.len() > limits.entries {
             return Err(ImportError::TooManyEntries);
         }
         let names: HashMap<String, usize> = archive
@@ -58,6 +77,7 @@ impl<'a> Package<'a> {
             .collect();
         let mut package = Package {
             archive,
+            limits,
             names,
             inflated: 0,
         };
@@ -99,7 +119,10 @@ impl<'a> Package<'a> {
         if file.encrypted() {
             return Err(ImportError::Encrypted);
         }
-        let allowed = MAX_ENTRY_BYTES.min(MAX_TOTAL_BYTES.saturating_sub(self.inflated));
+        let allowed = self
+            .limits
+            .entry_bytes
+            .min(self.limits.total_bytes.saturating_sub(self.inflated));
         if file.size() > allowed {
             return Err(ImportError::UncompressedTooLarge);
         }
@@ -114,6 +137,11 @@ impl<'a> Package<'a> {
         self.inflated = self.inflated.saturating_add(length);
         match read {
             Ok(_) => Ok(Some(out)),
+            // The zip reader stops where the header said the part ends: a header that lies
+            // about the size of a bomb.
+            Err(e) if e.to_string().contains("larger than its declared") => {
+                Err(ImportError::UncompressedTooLarge)
+            }
             // A corrupt entry (bad deflate stream, wrong CRC) reads as a missing part.
             Err(_) => Ok(None),
         }

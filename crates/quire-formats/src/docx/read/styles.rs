@@ -340,20 +340,20 @@ pub(super) fn read_ppr(xml: &mut Xml<'_>, props: &mut ParaProps) -> Result<(), I
 
 fn apply_ppr(e: &quick_xml::events::BytesStart<'_>, props: &mut ParaProps) {
     match xml::name(e) {
-                "w:pStyle" => props.style = xml::attr(e, "w:val"),
-                "w:outlineLvl" => {
-                    props.outline = xml::val_num(e).and_then(|v| u8::try_from(v).ok());
-                }
-                "w:jc" => props.align = xml::attr(e, "w:val").map(|v| align(&v)),
-                "w:ind" => {
-                    let num = |k: &str| xml::attr(e, k).and_then(|v| v.trim().parse().ok());
-                    props.ind_left = num("w:left").or_else(|| num("w:start")).or(props.ind_left);
-                    props.ind_right = num("w:right").or_else(|| num("w:end")).or(props.ind_right);
-                }
-                "w:numId" => props.num_id = xml::attr(e, "w:val"),
-                "w:ilvl" => props.ilvl = xml::val_num(e).and_then(|v| u8::try_from(v).ok()),
-                "w:pageBreakBefore" => props.page_break_before = Some(xml::toggle(e)),
-                _ => {}
+        "w:pStyle" => props.style = xml::attr(e, "w:val"),
+        "w:outlineLvl" => {
+            props.outline = xml::val_num(e).and_then(|v| u8::try_from(v).ok());
+        }
+        "w:jc" => props.align = xml::attr(e, "w:val").map(|v| align(&v)),
+        "w:ind" => {
+            let num = |k: &str| xml::attr(e, k).and_then(|v| v.trim().parse().ok());
+            props.ind_left = num("w:left").or_else(|| num("w:start")).or(props.ind_left);
+            props.ind_right = num("w:right").or_else(|| num("w:end")).or(props.ind_right);
+        }
+        "w:numId" => props.num_id = xml::attr(e, "w:val"),
+        "w:ilvl" => props.ilvl = xml::val_num(e).and_then(|v| u8::try_from(v).ok()),
+        "w:pageBreakBefore" => props.page_break_before = Some(xml::toggle(e)),
+        _ => {}
     }
 }
 
@@ -384,14 +384,14 @@ pub(super) fn read_rpr(xml: &mut Xml<'_>, props: &mut RunProps) -> Result<(), Im
 
 fn apply_rpr(e: &quick_xml::events::BytesStart<'_>, props: &mut RunProps) {
     match xml::name(e) {
-                "w:rStyle" => props.style = xml::attr(e, "w:val"),
-                "w:b" => props.bold = Some(xml::toggle(e)),
-                "w:i" => props.italic = Some(xml::toggle(e)),
-                "w:u" => props.underline = Some(xml::toggle(e)),
-                "w:strike" | "w:dstrike" => props.strike = Some(xml::toggle(e)),
-                "w:smallCaps" => props.small_caps = Some(xml::toggle(e)),
-                "w:sz" => props.size = xml::val_num(e).and_then(|v| u32::try_from(v).ok()),
-                _ => {}
+        "w:rStyle" => props.style = xml::attr(e, "w:val"),
+        "w:b" => props.bold = Some(xml::toggle(e)),
+        "w:i" => props.italic = Some(xml::toggle(e)),
+        "w:u" => props.underline = Some(xml::toggle(e)),
+        "w:strike" | "w:dstrike" => props.strike = Some(xml::toggle(e)),
+        "w:smallCaps" => props.small_caps = Some(xml::toggle(e)),
+        "w:sz" => props.size = xml::val_num(e).and_then(|v| u32::try_from(v).ok()),
+        _ => {}
     }
 }
 
