@@ -97,12 +97,18 @@ struct Field {
     linked: bool,
 }
 
+/// Tables nest at most this deep (Word allows 63; books need 1 or 2): the model's blocks are
+/// walked recursively, so the depth is bounded here.
+const MAX_TABLE_DEPTH: usize = 16;
+
 /// The walk's state.
 struct Walk<'c, 'p, 'a> {
     cx: &'c mut Context<'p, 'a>,
     items: Vec<Item>,
     paras: Vec<ParaBuilder>,
     tables: Vec<TableFrame>,
+    /// Tables nested deeper than [`MAX_TABLE_DEPTH`]: their text joins the enclosing cell.
+    flat_tables: usize,
     run: Option<RunProps>,
     in_text: bool,
     in_instr: bool,
@@ -122,6 +128,7 @@ pub(super) fn walk(bytes: &[u8], cx: &mut Context<'_, '_>) -> Result<Vec<Item>, 
         items: Vec::new(),
         paras: Vec::new(),
         tables: Vec::new(),
+        flat_tables: 0,
         run: None,
         in_text: false,
         in_instr: false,
@@ -225,6 +232,10 @@ impl Walk<'_, '_, '_> {
                 let link = self.field_link(&instr);
                 self.links.push(link);
             }
+            "w:tbl" if self.tables.len() >= MAX_TABLE_DEPTH || self.flat_tables > 0 => {
+                self.flat_tables += 1;
+            }
+            "w:tr" | "w:tc" | "w:tcPr" if self.flat_tables > 0 => {}
             "w:tbl" => self.tables.push(TableFrame {
                 rows: Vec::new(),
                 para_depth: self.paras.len(),
@@ -331,7 +342,7 @@ impl Walk<'_, '_, '_> {
             }
             "w:object" => self.cx.unsupported("embedded_object", false),
             "w:altChunk" => self.cx.unsupported("embedded_document", false),
-            "w:tc" => {
+            "w:tc" if self.flat_tables == 0 => {
                 self.open_cell();
                 self.close_cell();
             }
@@ -393,7 +404,9 @@ impl Walk<'_, '_, '_> {
             "w:hyperlink" | "w:fldSimple" => {
                 self.links.pop();
             }
+            "w:tc" if self.flat_tables > 0 => {}
             "w:tc" => self.close_cell(),
+            "w:tbl" if self.flat_tables > 0 => self.flat_tables -= 1,
             "w:tbl" => {
                 if let Some(table) = self.tables.pop() {
                     self.route(Item::Table(table.rows));
@@ -455,6 +468,12 @@ impl Walk<'_, '_, '_> {
         let Some(builder) = self.paras.last_mut() else {
             return;
         };
+        // A range that runs on from an earlier paragraph (or chapter) anchors its thread here.
+        for thread in &marks.comments {
+            if !builder.para.comments.contains(thread) {
+                builder.para.comments.push(thread.clone());
+            }
+        }
         if !text.trim().is_empty()
             && let Some(size) = size
         {
