@@ -183,3 +183,53 @@ fn hard_breaks_and_runs_merge_sensibly() {
     assert_eq!(p.inlines.len(), 1);
     assert!(matches!(&p.inlines[0], Inline::Text { text, .. } if text == "Leading"));
 }
+
+#[test]
+fn chapter_lines_are_recognised_and_prose_is_not() {
+    let lines = [
+        ("PART ONE", true),
+        ("Chapter Twelve", true),
+        ("Chapter 3 - The Fall", true),
+        ("Chapter XIV.", true),
+        ("Capítulo 4: La huida", true),
+        ("Prologue", true),
+        ("Chapter 7 was the longest of them all.", false),
+        ("Chapter", false),
+        ("The chapter ended.", false),
+    ];
+    let mut body = String::new();
+    for (line, _) in lines {
+        body.push_str(&para(line));
+        body.push_str(&para("Some prose follows the line."));
+    }
+    let imported = read(&docx(&body, "", &[]), ImportOptions::default()).expect("reads");
+    let expected: Vec<&str> = lines
+        .iter()
+        .filter(|(_, chapter)| *chapter)
+        .map(|(line, _)| *line)
+        .collect();
+    assert_eq!(titles(&imported.manuscript), expected);
+    assert_eq!(imported.ledger.created, imported.ledger.found);
+}
+
+#[test]
+fn a_picture_in_a_chapter_title_stays_at_the_chapter_start() {
+    let body = format!(
+        r#"<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:drawing><a:blip r:embed="rP"/></w:drawing></w:r><w:r><w:t>Ornate</w:t></w:r></w:p>{}"#,
+        para("Text.")
+    );
+    let png = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0];
+    let rels = r#"<Relationship Id="rP" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/o.png"/>"#;
+    let imported = read(
+        &docx(&body, rels, &[("word/media/o.png", &png)]),
+        ImportOptions::default(),
+    )
+    .expect("reads");
+    let chapter = &imported.manuscript.chapters[0];
+    assert_eq!(chapter.title, "Ornate");
+    assert!(matches!(
+        chapter.body.blocks[0],
+        Block::Image { image: 0, .. }
+    ));
+    assert_eq!(imported.ledger.created, imported.ledger.found);
+}

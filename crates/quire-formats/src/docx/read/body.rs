@@ -391,7 +391,8 @@ impl Walk<'_, '_, '_> {
                     }
                     let indented =
                         props.ind_left.unwrap_or(0) >= 360 && props.ind_right.unwrap_or(0) >= 360;
-                    para.quote = para.list.is_none() && (style.quote || indented);
+                    para.quote =
+                        para.list.is_none() && para.heading.is_none() && (style.quote || indented);
                     self.route(Item::Para(para));
                     for item in deferred {
                         self.route(item);

@@ -447,9 +447,15 @@ fn has_content(item: &Item) -> bool {
     }
 }
 
-/// A paragraph that became a title: only its footnote and comment references stay.
+/// A paragraph that became a title: its pictures, footnote and comment references stay (at
+/// the start of the chapter), its text is the title.
 fn notes_only(para: RawPara) -> RawPara {
     RawPara {
+        parts: para
+            .parts
+            .into_iter()
+            .filter(|part| matches!(part, Part::Image { .. }))
+            .collect(),
         notes: para.notes,
         comments: para.comments,
         ..RawPara::default()
