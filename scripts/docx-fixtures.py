@@ -8,7 +8,8 @@ Each fixture starts as a python-docx document (so it carries Word's default styl
 numbering.xml); what python-docx cannot write (footnotes, comment threads, tracked changes,
 text boxes, equations, fields) is added as raw WordprocessingML, and parts are added to the zip
 afterwards. `libreoffice.docx` is saved by LibreOffice headless (Debian's libreoffice-writer)
-from an HTML file, when `soffice` is installed. The output is deterministic apart from that one.
+from an HTML file, and `libreoffice-*.docx` are four of the fixtures opened and saved again by
+it, when `soffice` is installed. The output is deterministic apart from those.
 """
 
 import base64
@@ -442,6 +443,31 @@ def libreoffice(out):
         shutil.copy(os.path.join(tmp, "libreoffice.docx"), os.path.join(out, "libreoffice.docx"))
 
 
+def libreoffice_round_trips(out):
+    """Fixtures opened and saved again by LibreOffice (.docx → .odt → .docx): its WordprocessingML
+    differs from Word's and python-docx's (direct formatting, its own numbering and notes)."""
+    soffice = shutil.which("soffice")
+    if not soffice:
+        print("soffice not found: libreoffice-*.docx not regenerated", file=sys.stderr)
+        return
+    names = ["footnotes-endnotes", "comments", "images", "tables"]
+    with tempfile.TemporaryDirectory() as tmp:
+        profile = f"-env:UserInstallation=file://{tmp}/profile"
+        sources = []
+        for name in names:
+            shutil.copy(os.path.join(out, f"{name}.docx"), os.path.join(tmp, f"{name}.docx"))
+            sources.append(os.path.join(tmp, f"{name}.docx"))
+        subprocess.run([soffice, "--headless", profile, "--convert-to", "odt", "--outdir", tmp, *sources],
+                       check=True, capture_output=True, timeout=300)
+        back = os.path.join(tmp, "back")
+        os.makedirs(back)
+        odts = [os.path.join(tmp, f"{name}.odt") for name in names]
+        subprocess.run([soffice, "--headless", profile, "--convert-to", "docx:MS Word 2007 XML",
+                        "--outdir", back, *odts], check=True, capture_output=True, timeout=300)
+        for name in names:
+            shutil.copy(os.path.join(back, f"{name}.docx"), os.path.join(out, f"libreoffice-{name}.docx"))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: docx-fixtures.py <output directory>")
@@ -449,7 +475,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     for make in (headings_and_marks, localized_fr, localized_es, footnotes, comments, images, tables,
                  tracked_changes, font_sizes, chapter_pattern, page_breaks, unsupported, no_styles,
-                 libreoffice):
+                 libreoffice, libreoffice_round_trips):
         make(out)
 
 

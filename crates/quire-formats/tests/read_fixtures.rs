@@ -570,3 +570,48 @@ fn a_file_saved_by_libreoffice_reads_like_one_from_word() {
     assert!(market.contains(&Block::SceneBreak));
     assert_eq!(imported.ledger.created, tally(33, 12, 0, 0, 0));
 }
+
+#[test]
+fn fixtures_saved_again_by_libreoffice_keep_notes_comments_images_and_tables() {
+    let notes = import("libreoffice-footnotes-endnotes.docx", false);
+    assert_eq!(titles(&notes.manuscript), ["Sources", "Afterwards"]);
+    let texts_of = |i: usize| -> Vec<String> {
+        notes.manuscript.chapters[i]
+            .body
+            .footnotes
+            .iter()
+            .map(|f| f.text.clone())
+            .collect()
+    };
+    assert_eq!(
+        texts_of(0),
+        ["Logbook of 1850, page 12.", "Harbour records."]
+    );
+    assert_eq!(texts_of(1), ["He died in 1950."]);
+
+    let comments = import("libreoffice-comments.docx", false);
+    let threads = &comments.manuscript.chapters[0].body.comments;
+    assert!(!threads.is_empty());
+    assert_eq!(threads[0].author_name, "Ana García");
+    assert_eq!(threads[0].body, "Describe the cold more.");
+    assert_eq!(threads[0].created_at, "2024-05-01T10:00:00Z");
+
+    let images = import("libreoffice-images.docx", false);
+    let kinds: Vec<&str> = images
+        .manuscript
+        .images
+        .iter()
+        .map(|i| i.content_type.as_str())
+        .collect();
+    assert_eq!(kinds, ["image/png", "image/jpeg", "image/gif", "image/png"]);
+
+    let tables = import("libreoffice-tables.docx", false);
+    let count = tables.manuscript.chapters[0]
+        .body
+        .blocks
+        .iter()
+        .filter(|b| matches!(b, Block::Table { .. }))
+        .count();
+    assert_eq!(count, 2);
+    assert_eq!(tables.ledger.created.words, 26);
+}
