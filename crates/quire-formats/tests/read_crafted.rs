@@ -233,3 +233,20 @@ fn a_picture_in_a_chapter_title_stays_at_the_chapter_start() {
     ));
     assert_eq!(imported.ledger.created, imported.ledger.found);
 }
+
+#[test]
+fn an_element_with_a_huge_number_of_attributes_is_read_in_linear_time() {
+    let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"x\"")).collect();
+    let body = format!(
+        r#"{}<w:p{attributes}><w:pPr><w:jc{attributes} w:val="center"/></w:pPr><w:r><w:t>Many.</w:t></w:r></w:p>"#,
+        heading("Attributes")
+    );
+    let started = std::time::Instant::now();
+    let imported = read(&docx(&body, "", &[]), ImportOptions::default()).expect("reads");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let blocks = &imported.manuscript.chapters[0].body.blocks;
+    assert_eq!(texts(blocks), ["Many."]);
+    assert!(
+        matches!(&blocks[0], Block::Paragraph(p) if p.align == quire_formats::model::Align::Center)
+    );
+}

@@ -115,7 +115,8 @@ pub(super) fn local<'e>(e: &'e BytesStart<'_>) -> &'e str {
 
 /// An attribute's value by its qualified name; `None` when absent or unreadable.
 pub(super) fn attr(e: &BytesStart<'_>, key: &str) -> Option<String> {
-    e.attributes().flatten().find_map(|a| {
+    // Duplicate attributes are not checked for: the first one wins.
+    e.attributes().with_checks(false).flatten().find_map(|a| {
         (a.key.0 == key)
             .then(|| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).ok())
             .flatten()
