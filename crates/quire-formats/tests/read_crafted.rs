@@ -250,3 +250,45 @@ fn an_element_with_a_huge_number_of_attributes_is_read_in_linear_time() {
         matches!(&blocks[0], Block::Paragraph(p) if p.align == quire_formats::model::Align::Center)
     );
 }
+
+/// Reads a crafted body, which must finish in bounded time whatever it holds.
+fn read_quickly(body: &str) -> quire_formats::docx::read::Imported {
+    let started = std::time::Instant::now();
+    let imported = read(&docx(body, "", &[]), ImportOptions::default()).expect("reads");
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(15), "took {took:?}");
+    imported
+}
+
+#[test]
+fn pathological_nesting_and_repetition_stay_linear() {
+    let n = 50_000;
+    // Links nested inside links, each holding a run.
+    let mut body = heading("Links");
+    body.push_str("<w:p>");
+    for _ in 0..n {
+        body.push_str("<w:hyperlink><w:r><w:t>x </w:t></w:r>");
+    }
+    body.push_str(&"</w:hyperlink>".repeat(n));
+    body.push_str("</w:p>");
+    assert_eq!(read_quickly(&body).ledger.created.words, n as u64 + 1);
+
+    // Paragraphs nested inside paragraphs.
+    let mut body = heading("Paragraphs");
+    body.push_str(&"<w:p><w:r><w:t>y </w:t></w:r>".repeat(n));
+    body.push_str(&"</w:p>".repeat(n));
+    assert_eq!(read_quickly(&body).ledger.created.words, n as u64 + 1);
+
+    // One paragraph cut by page breaks, with a note reference and a comment range each time.
+    let mut body = heading("Breaks");
+    body.push_str("<w:p>");
+    for i in 0..n {
+        body.push_str(&format!(
+            r#"<w:commentRangeStart w:id="{i}"/><w:r><w:t>z</w:t><w:footnoteReference w:id="{i}"/><w:br w:type="page"/></w:r>"#
+        ));
+    }
+    body.push_str("</w:p>");
+    let imported = read_quickly(&body);
+    assert_eq!(imported.ledger.created.words, n as u64 + 1);
+    assert_eq!(imported.ledger.created.footnotes, n as u64);
+}

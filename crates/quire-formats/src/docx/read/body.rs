@@ -101,6 +101,12 @@ struct Field {
 /// walked recursively, so the depth is bounded here.
 const MAX_TABLE_DEPTH: usize = 16;
 
+/// Paragraphs nest (a text box's in its anchor's) and drawings nest (a picture in a text box),
+/// never deeply: deeper ones are read as part of their parent, so memory stays linear.
+const MAX_NESTING: usize = 32;
+/// At most this many comment ranges mark a run at once.
+const MAX_OPEN_COMMENTS: usize = 64;
+
 /// The walk's state.
 struct Walk<'c, 'p, 'a> {
     cx: &'c mut Context<'p, 'a>,
@@ -112,10 +118,15 @@ struct Walk<'c, 'p, 'a> {
     run: Option<RunProps>,
     in_text: bool,
     in_instr: bool,
+    /// The link in force at each open hyperlink or field (an inner one without a target keeps
+    /// the outer one's), so the current link is the last.
     links: Vec<Option<String>>,
     fields: Vec<Field>,
     comments: Vec<String>,
     drawings: Vec<Drawing>,
+    /// Paragraphs and drawings nested deeper than [`MAX_NESTING`], read as their parent.
+    flat_paras: usize,
+    flat_drawings: usize,
     text_boxes: usize,
     tracked: u64,
     merged: u64,
@@ -136,6 +147,8 @@ pub(super) fn walk(bytes: &[u8], cx: &mut Context<'_, '_>) -> Result<Vec<Item>, 
         fields: Vec::new(),
         comments: Vec::new(),
         drawings: Vec::new(),
+        flat_paras: 0,
+        flat_drawings: 0,
         text_boxes: 0,
         tracked: 0,
         merged: 0,
@@ -171,10 +184,15 @@ impl Walk<'_, '_, '_> {
         e: &quick_xml::events::BytesStart<'_>,
     ) -> Result<(), ImportError> {
         match xml::name(e) {
+            "w:p" if self.paras.len() >= MAX_NESTING || self.flat_paras > 0 => {
+                self.flat_paras += 1;
+            }
             "w:p" => {
                 let style = self.cx.styles.paragraph(None);
+                // Ranges open since an earlier paragraph anchor their threads here too.
                 let para = RawPara {
                     in_text_box: self.text_boxes > 0,
+                    comments: self.comments.clone(),
                     ..RawPara::default()
                 };
                 self.paras.push(ParaBuilder {
@@ -225,12 +243,12 @@ impl Walk<'_, '_, '_> {
             | "w:footnotePr" | "w:endnotePr" | "w:background" => xml.skip()?,
             "w:hyperlink" => {
                 let link = xml::attr(e, "r:id").and_then(|rid| self.cx.link(&rid));
-                self.links.push(link);
+                self.push_link(link);
             }
             "w:fldSimple" => {
                 let instr = xml::attr(e, "w:instr").unwrap_or_default();
                 let link = self.field_link(&instr);
-                self.links.push(link);
+                self.push_link(link);
             }
             "w:tbl" if self.tables.len() >= MAX_TABLE_DEPTH || self.flat_tables > 0 => {
                 self.flat_tables += 1;
@@ -251,6 +269,11 @@ impl Walk<'_, '_, '_> {
             "w:object" => {
                 self.cx.unsupported("embedded_object", false);
                 xml.skip()?;
+            }
+            "w:drawing" | "w:pict"
+                if self.drawings.len() >= MAX_NESTING || self.flat_drawings > 0 =>
+            {
+                self.flat_drawings += 1;
             }
             "w:drawing" | "w:pict" => self.drawings.push(Drawing::default()),
             "a:graphicData" => {
@@ -305,12 +328,13 @@ impl Walk<'_, '_, '_> {
             }
             "w:commentRangeStart" | "w:commentReference" => {
                 let thread = self.cx.thread(&xml::attr(e, "w:id").unwrap_or_default());
-                if xml::name(e) == "w:commentRangeStart" && !self.comments.contains(&thread) {
+                if xml::name(e) == "w:commentRangeStart"
+                    && self.comments.len() < MAX_OPEN_COMMENTS
+                    && !self.comments.contains(&thread)
+                {
                     self.comments.push(thread.clone());
                 }
-                if let Some(builder) = self.paras.last_mut()
-                    && !builder.para.comments.contains(&thread)
-                {
+                if let Some(builder) = self.paras.last_mut() {
                     builder.para.comments.push(thread);
                 }
             }
@@ -365,6 +389,7 @@ impl Walk<'_, '_, '_> {
 
     fn end(&mut self, name: &str) -> Result<(), ImportError> {
         match name {
+            "w:p" if self.flat_paras > 0 => self.flat_paras -= 1,
             "w:p" => {
                 if let Some(builder) = self.paras.pop() {
                     let ParaBuilder {
@@ -413,6 +438,7 @@ impl Walk<'_, '_, '_> {
                     self.route(Item::Table(table.rows));
                 }
             }
+            "w:drawing" | "w:pict" if self.flat_drawings > 0 => self.flat_drawings -= 1,
             "w:drawing" | "w:pict" => {
                 if let Some(drawing) = self.drawings.pop()
                     && let Some(rid) = drawing.rid
@@ -451,7 +477,7 @@ impl Walk<'_, '_, '_> {
             underline: run.underline.unwrap_or(false),
             strike: run.strike.unwrap_or(false),
             small_caps: run.small_caps.unwrap_or(false),
-            link: self.links.iter().rev().find_map(Clone::clone),
+            link: self.links.last().cloned().flatten(),
             comments: self.comments.clone(),
         }
     }
@@ -469,12 +495,6 @@ impl Walk<'_, '_, '_> {
         let Some(builder) = self.paras.last_mut() else {
             return;
         };
-        // A range that runs on from an earlier paragraph (or chapter) anchors its thread here.
-        for thread in &marks.comments {
-            if !builder.para.comments.contains(thread) {
-                builder.para.comments.push(thread.clone());
-            }
-        }
         if !text.trim().is_empty()
             && let Some(size) = size
         {
@@ -494,6 +514,11 @@ impl Walk<'_, '_, '_> {
             text: text.to_owned(),
             marks,
         }));
+    }
+
+    fn push_link(&mut self, link: Option<String>) {
+        let effective = link.or_else(|| self.links.last().cloned().flatten());
+        self.links.push(effective);
     }
 
     fn push_part(&mut self, part: Part) {
@@ -614,7 +639,7 @@ impl Walk<'_, '_, '_> {
                 let link = self.field_link(&instr);
                 if let Some(field) = self.fields.last_mut() {
                     field.linked = true;
-                    self.links.push(link);
+                    self.push_link(link);
                 }
             }
             Some("end") => {

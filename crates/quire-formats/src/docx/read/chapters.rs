@@ -110,18 +110,16 @@ fn normalise(items: Vec<Item>) -> Vec<Item> {
             continue;
         }
         let parts = std::mem::take(&mut para.parts);
-        let mut piece = RawPara {
-            parts: Vec::new(),
+        // Every piece keeps the paragraph's properties; the first its references.
+        let template = RawPara {
+            notes: Vec::new(),
+            comments: Vec::new(),
             ..para.clone()
         };
+        let mut piece = para;
         for part in parts {
             if part == Part::PageBreak {
-                let next = RawPara {
-                    parts: Vec::new(),
-                    notes: Vec::new(),
-                    comments: Vec::new(),
-                    ..para.clone()
-                };
+                let next = template.clone();
                 out.push(Item::Para(std::mem::replace(&mut piece, next)));
                 out.push(Item::PageBreak);
             } else {
@@ -516,23 +514,34 @@ fn body(items: Vec<Item>, sources: &Sources<'_>, attached: &mut HashSet<String>)
 
 /// Footnote and thread ids referenced by items, in order, each once.
 fn references(items: &[Item], notes: &mut Vec<String>, threads: &mut Vec<String>) {
+    let mut seen = HashSet::new();
+    collect(items, &mut seen, notes, threads);
+}
+
+fn collect(
+    items: &[Item],
+    seen: &mut HashSet<String>,
+    notes: &mut Vec<String>,
+    threads: &mut Vec<String>,
+) {
     for item in items {
         match item {
             Item::Para(para) => {
+                // Note ids start `fn-`/`en-`, thread ids `c-`: one set serves both.
                 for id in &para.notes {
-                    if !notes.contains(id) {
+                    if seen.insert(id.clone()) {
                         notes.push(id.clone());
                     }
                 }
                 for id in &para.comments {
-                    if !threads.contains(id) {
+                    if seen.insert(id.clone()) {
                         threads.push(id.clone());
                     }
                 }
             }
             Item::Table(rows) => {
                 for cell in rows.iter().flatten() {
-                    references(cell, notes, threads);
+                    collect(cell, seen, notes, threads);
                 }
             }
             Item::PageBreak => {}
