@@ -209,6 +209,23 @@ fn all_parts_together_are_capped_too() {
 }
 
 #[test]
+fn more_paragraphs_than_the_limit_are_refused() {
+    let limits = Limits {
+        paragraphs: 100,
+        ..Limits::default()
+    };
+    let read_n = |n: usize| {
+        let body = para("Words.").repeat(n);
+        match read_with(&docx(&body, "", &[]), ImportOptions::default(), limits) {
+            Ok(imported) => Ok(imported.ledger.created.paragraphs),
+            Err(e) => Err(e.reason()),
+        }
+    };
+    assert_eq!(read_n(100), Ok(100));
+    assert_eq!(read_n(101), Err("uncompressed_too_large"));
+}
+
+#[test]
 fn entity_expansion_is_never_performed() {
     let laughs = format!(
         r#"<?xml version="1.0"?>

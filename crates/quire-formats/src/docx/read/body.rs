@@ -130,6 +130,7 @@ struct Walk<'c, 'p, 'a> {
     text_boxes: usize,
     tracked: u64,
     merged: u64,
+    paragraphs: usize,
 }
 
 /// Walks document.xml into items.
@@ -152,6 +153,7 @@ pub(super) fn walk(bytes: &[u8], cx: &mut Context<'_, '_>) -> Result<Vec<Item>, 
         text_boxes: 0,
         tracked: 0,
         merged: 0,
+        paragraphs: 0,
     };
     let mut xml = Xml::new(bytes);
     loop {
@@ -188,6 +190,10 @@ impl Walk<'_, '_, '_> {
                 self.flat_paras += 1;
             }
             "w:p" => {
+                self.paragraphs += 1;
+                if self.paragraphs > self.cx.max_paragraphs {
+                    return Err(ImportError::UncompressedTooLarge);
+                }
                 let style = self.cx.styles.paragraph(None);
                 // Ranges open since an earlier paragraph anchor their threads here too.
                 let para = RawPara {

@@ -23,6 +23,8 @@ pub(super) struct Context<'p, 'a> {
     /// A comment's `w:id` → its thread's id.
     pub thread_of: HashMap<String, String>,
     pub images: Vec<Image>,
+    /// The most paragraphs the body walk accepts.
+    pub max_paragraphs: usize,
     image_of_part: HashMap<String, Option<usize>>,
     warnings: BTreeMap<&'static str, u64>,
     unsupported: BTreeMap<&'static str, (u64, bool)>,
@@ -35,6 +37,7 @@ impl<'p, 'a> Context<'p, 'a> {
         styles: Styles,
         numbering: Numbering,
         thread_of: HashMap<String, String>,
+        max_paragraphs: usize,
     ) -> Self {
         Context {
             package,
@@ -43,6 +46,7 @@ impl<'p, 'a> Context<'p, 'a> {
             numbering,
             thread_of,
             images: Vec::new(),
+            max_paragraphs,
             image_of_part: HashMap::new(),
             warnings: BTreeMap::new(),
             unsupported: BTreeMap::new(),

@@ -18,7 +18,8 @@ pub enum ImportError {
     /// More zip entries than [`super::package::MAX_ENTRIES`].
     #[error("the file holds too many parts")]
     TooManyEntries,
-    /// A part, or all parts together, inflate beyond the limits of [`super::package`].
+    /// A part, or all parts together, inflate beyond the limits of [`super::package`], or the
+    /// document holds more paragraphs than [`super::package::MAX_PARAGRAPHS`].
     #[error("the file inflates beyond the import's limits")]
     UncompressedTooLarge,
     /// No main document part (`_rels/.rels` → officeDocument, or `word/document.xml`).

@@ -116,6 +116,7 @@ pub fn read_with(
         styles,
         numbering,
         comments.thread_of.clone(),
+        limits.paragraphs,
     );
     if styles_xml.is_none() {
         cx.warn("styles_missing", 1);

@@ -20,6 +20,10 @@ struct Entry {
     last_para: Option<String>,
 }
 
+/// The most notes or comments read from one part; the rest are ignored (the ledger's count of
+/// what the file holds shows the difference), so memory stays bounded.
+const MAX_ENTRIES: usize = 100_000;
+
 /// Reads the `w:footnote`/`w:endnote`/`w:comment` elements of a part.
 fn entries(bytes: &[u8], element: &str) -> Result<Vec<Entry>, ImportError> {
     let mut xml = Xml::new(bytes);
@@ -86,7 +90,9 @@ fn entries(bytes: &[u8], element: &str) -> Result<Vec<Entry>, ImportError> {
                 {
                     let joined: Vec<&str> = paragraphs.iter().map(|p| p.trim()).collect();
                     entry.text = joined.join("\n").trim().to_owned();
-                    out.push(entry);
+                    if out.len() < MAX_ENTRIES {
+                        out.push(entry);
+                    }
                 }
             }
         }

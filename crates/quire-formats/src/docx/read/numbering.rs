@@ -21,6 +21,9 @@ impl Default for Level {
     }
 }
 
+/// The most list definitions and lists read; the rest are ignored, so memory stays bounded.
+const MAX_DEFINITIONS: usize = 20_000;
+
 /// The document's list definitions.
 #[derive(Debug, Default)]
 pub(super) struct Numbering {
@@ -54,12 +57,17 @@ impl Numbering {
                 Ev::Text(_) => continue,
             };
             let level_of = |e: &quick_xml::events::BytesStart<'_>| {
-                xml::attr(e, "w:ilvl").and_then(|v| v.trim().parse::<u8>().ok())
+                xml::attr(e, "w:ilvl")
+                    .and_then(|v| v.trim().parse::<u8>().ok())
+                    .filter(|level| *level <= 8)
             };
             match xml::name(&e) {
-                "w:abstractNum" => abstract_id = xml::attr(&e, "w:abstractNumId"),
+                "w:abstractNum" => {
+                    abstract_id = xml::attr(&e, "w:abstractNumId")
+                        .filter(|_| out.abstracts.len() < MAX_DEFINITIONS);
+                }
                 "w:num" => {
-                    num_id = xml::attr(&e, "w:numId");
+                    num_id = xml::attr(&e, "w:numId").filter(|_| out.nums.len() < MAX_DEFINITIONS);
                     if let Some(id) = &num_id {
                         out.nums.entry(id.clone()).or_default();
                     }

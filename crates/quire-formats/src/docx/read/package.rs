@@ -18,6 +18,10 @@ pub const MAX_ENTRIES: usize = 10_000;
 pub const MAX_ENTRY_BYTES: u64 = 128 * 1024 * 1024;
 /// The most all parts read may inflate to together.
 pub const MAX_TOTAL_BYTES: u64 = 512 * 1024 * 1024;
+/// The most paragraphs (table cells' included) a document may hold: a 150,000-word novel has
+/// about 10,000, so this is 30 such novels; it bounds the model's memory (a few hundred bytes
+/// a paragraph) against a small zip of millions of empty paragraphs.
+pub const MAX_PARAGRAPHS: usize = 300_000;
 
 /// The limits a package is read under; [`Limits::default`] is the constants above.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +29,7 @@ pub struct Limits {
     pub entries: usize,
     pub entry_bytes: u64,
     pub total_bytes: u64,
+    pub paragraphs: usize,
 }
 
 impl Default for Limits {
@@ -33,6 +38,7 @@ impl Default for Limits {
             entries: MAX_ENTRIES,
             entry_bytes: MAX_ENTRY_BYTES,
             total_bytes: MAX_TOTAL_BYTES,
+            paragraphs: MAX_PARAGRAPHS,
         }
     }
 }

@@ -121,6 +121,10 @@ const HEADING_NAMES: &[&str] = &[
     "제목",
 ];
 
+/// The most styles read (Word's own documents define a few hundred); the rest are ignored, so
+/// memory stays bounded.
+const MAX_STYLES: usize = 20_000;
+
 const TITLE_NAMES: &[&str] = &["title", "titre", "título", "titulo", "titel", "titolo"];
 
 const QUOTE_NAMES: &[&str] = &[
@@ -184,7 +188,9 @@ impl Styles {
                     }
                 }
                 Ev::End(name) if name == "w:style" => {
-                    if let Some((id, style)) = current.take() {
+                    if let Some((id, style)) = current.take()
+                        && raw.len() < MAX_STYLES
+                    {
                         raw.entry(id).or_insert(style);
                     }
                 }
