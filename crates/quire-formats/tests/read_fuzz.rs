@@ -160,8 +160,8 @@ fn mutated_fixtures_never_panic_nor_hang() {
     for name in fixture_names() {
         let original = fixture(&name);
         let parts = entries(&original);
-        for round in 0..120 {
-            let input = if round < 40 {
+        for round in 0..112 {
+            let input = if round < 37 {
                 mutate_bytes(&mut rng, &original)
             } else {
                 // Mostly document.xml; sometimes another XML part (styles, numbering, notes,

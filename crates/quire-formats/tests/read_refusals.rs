@@ -316,6 +316,28 @@ fn broken_relationships_are_warnings_not_failures() {
 }
 
 #[test]
+fn a_picture_that_inflates_far_beyond_its_size_is_skipped_not_held() {
+    let mut bomb = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];
+    bomb.resize(8 * 1024 * 1024, 0);
+    let body = format!(
+        r#"{}<w:p><w:r><w:drawing><a:blip r:embed="rB"/></w:drawing></w:r></w:p>"#,
+        para("A picture follows.")
+    );
+    let rels = r#"<Relationship Id="rB" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/b.png"/>"#;
+    let bytes = docx(&body, rels, &[("word/media/b.png", &bomb)]);
+    assert!(bytes.len() < 64 * 1024, "the zip is small: {}", bytes.len());
+    let imported = read(&bytes, ImportOptions::default()).expect("reads");
+    assert!(imported.manuscript.images.is_empty());
+    let codes: Vec<&str> = imported
+        .ledger
+        .warnings
+        .iter()
+        .map(|w| w.code.as_str())
+        .collect();
+    assert_eq!(codes, ["image_unsupported", "styles_missing"]);
+}
+
+#[test]
 fn every_reason_code_is_distinct() {
     use quire_formats::docx::read::OtherFormat;
     let all = [

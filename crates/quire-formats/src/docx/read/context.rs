@@ -10,7 +10,7 @@ use crate::model::Image;
 use super::error::ImportError;
 use super::images;
 use super::numbering::Numbering;
-use super::package::{Package, Rel};
+use super::package::{Media, Package, Rel};
 use super::styles::Styles;
 
 /// The reader's shared state for one document.
@@ -100,9 +100,17 @@ impl<'p, 'a> Context<'p, 'a> {
             }
             return Ok(known);
         }
-        let Some(bytes) = self.package.part(&target)? else {
-            self.warn("broken_relationship", 1);
-            return Ok(None);
+        let bytes = match self.package.media(&target)? {
+            Media::Bytes(bytes) => bytes,
+            Media::Missing => {
+                self.warn("broken_relationship", 1);
+                return Ok(None);
+            }
+            Media::Inflated => {
+                self.warn("image_unsupported", 1);
+                self.image_of_part.insert(target, None);
+                return Ok(None);
+            }
         };
         let index = match images::sniff(&bytes) {
             None => {

@@ -79,36 +79,38 @@ pub fn read_with(
             .unwrap_or_else(|| package::resolve(&dir, fallback));
         package.part(&name)
     };
+    // Each part is parsed as soon as it is read, and its bytes dropped.
     let styles_xml = related(&mut package, "styles", "styles.xml")?;
-    let numbering_xml = related(&mut package, "numbering", "numbering.xml")?;
-    let footnotes_xml = related(&mut package, "footnotes", "footnotes.xml")?;
-    let endnotes_xml = related(&mut package, "endnotes", "endnotes.xml")?;
-    let comments_xml = related(&mut package, "comments", "comments.xml")?;
-    let extended_xml = related(&mut package, "commentsExtended", "commentsExtended.xml")?;
-
-    let styles = match &styles_xml {
-        Some(bytes) => Styles::parse(bytes)?,
+    let styles_missing = styles_xml.is_none();
+    let styles = match styles_xml {
+        Some(bytes) => Styles::parse(&bytes)?,
         None => Styles::default(),
     };
-    let numbering = match &numbering_xml {
-        Some(bytes) => Numbering::parse(bytes)?,
+    let numbering = match related(&mut package, "numbering", "numbering.xml")? {
+        Some(bytes) => Numbering::parse(&bytes)?,
         None => Numbering::default(),
     };
     let mut note_texts: HashMap<String, String> = HashMap::new();
-    for (bytes, element, prefix) in [
-        (&footnotes_xml, "w:footnote", "fn"),
-        (&endnotes_xml, "w:endnote", "en"),
+    for (kind, element, prefix) in [
+        ("footnotes", "w:footnote", "fn"),
+        ("endnotes", "w:endnote", "en"),
     ] {
-        if let Some(bytes) = bytes {
-            for (id, text) in notes::notes(bytes, element)? {
+        if let Some(bytes) = related(&mut package, kind, &format!("{kind}.xml"))? {
+            for (id, text) in notes::notes(&bytes, element)? {
                 note_texts.insert(notes::note_id(prefix, &id), text);
             }
         }
     }
-    let comments = match &comments_xml {
-        Some(bytes) => notes::Comments::parse(bytes, extended_xml.as_deref())?,
-        None => notes::Comments::default(),
+    let comments_xml = related(&mut package, "comments", "comments.xml")?;
+    let extended_xml = related(&mut package, "commentsExtended", "commentsExtended.xml")?;
+    let (comments, comments_found) = match comments_xml {
+        Some(bytes) => (
+            notes::Comments::parse(&bytes, extended_xml.as_deref())?,
+            tally::comments_found(&bytes)?,
+        ),
+        None => (notes::Comments::default(), 0),
     };
+    drop(extended_xml);
 
     let mut cx = Context::new(
         &mut package,
@@ -118,7 +120,7 @@ pub fn read_with(
         comments.thread_of.clone(),
         limits.paragraphs,
     );
-    if styles_xml.is_none() {
+    if styles_missing {
         cx.warn("styles_missing", 1);
     }
     let items = body::walk(&document, &mut cx)?;
@@ -137,7 +139,8 @@ pub fn read_with(
         chapters,
         images,
     };
-    let found = tally::found(&document, comments_xml.as_deref())?;
+    let mut found = tally::found(&document)?;
+    found.comments = comments_found;
     let created = tally::created(&manuscript);
     if created.words == 0 && created.images == 0 {
         return Err(ImportError::EmptyDocument);

@@ -23,6 +23,22 @@ pub const MAX_TOTAL_BYTES: u64 = 512 * 1024 * 1024;
 /// a paragraph) against a small zip of millions of empty paragraphs.
 pub const MAX_PARAGRAPHS: usize = 300_000;
 
+/// A picture's bytes may inflate to at most this many times their compressed size (plus
+/// [`MEDIA_SLACK`]): PNG, JPEG, GIF and WebP are compressed already and barely shrink in a zip,
+/// so a picture that inflates more is a bomb, skipped rather than held in memory.
+pub const MEDIA_RATIO: u64 = 8;
+pub const MEDIA_SLACK: u64 = 1024 * 1024;
+
+/// A picture part as read.
+#[derive(Debug)]
+pub(super) enum Media {
+    Bytes(Vec<u8>),
+    /// No such part, or a corrupt one.
+    Missing,
+    /// It inflates far beyond its compressed size.
+    Inflated,
+}
+
 /// The limits a package is read under; [`Limits::default`] is the constants above.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -112,18 +128,37 @@ impl<'a> Package<'a> {
 
     /// The inflated bytes of a part, `None` when there is no such part.
     pub fn part(&mut self, name: &str) -> Result<Option<Vec<u8>>, ImportError> {
+        match self.read(name, false)? {
+            Media::Bytes(bytes) => Ok(Some(bytes)),
+            Media::Missing | Media::Inflated => Ok(None),
+        }
+    }
+
+    /// A picture's bytes, unless it inflates beyond [`MEDIA_RATIO`].
+    pub fn media(&mut self, name: &str) -> Result<Media, ImportError> {
+        self.read(name, true)
+    }
+
+    fn read(&mut self, name: &str, media: bool) -> Result<Media, ImportError> {
         let Some(&index) = self.names.get(&normalise(name)) else {
-            return Ok(None);
+            return Ok(Media::Missing);
         };
         let file = match self.archive.by_index(index) {
             Ok(file) => file,
             Err(ZipError::UnsupportedArchive(_) | ZipError::InvalidPassword) => {
                 return Err(ImportError::Encrypted);
             }
-            Err(_) => return Ok(None),
+            Err(_) => return Ok(Media::Missing),
         };
         if file.encrypted() {
             return Err(ImportError::Encrypted);
+        }
+        let ratio_cap = file
+            .compressed_size()
+            .saturating_mul(MEDIA_RATIO)
+            .saturating_add(MEDIA_SLACK);
+        if media && file.size() > ratio_cap {
+            return Ok(Media::Inflated);
         }
         let allowed = self
             .limits
@@ -135,21 +170,29 @@ impl<'a> Package<'a> {
         // Never trust the declared size: read at most one byte more than allowed.
         let capacity = usize::try_from(file.size().min(16 * 1024 * 1024)).unwrap_or(0);
         let mut out = Vec::with_capacity(capacity);
-        let read = file.take(allowed.saturating_add(1)).read_to_end(&mut out);
+        let limit = if media {
+            allowed.min(ratio_cap)
+        } else {
+            allowed
+        };
+        let read = file.take(limit.saturating_add(1)).read_to_end(&mut out);
         let length = u64::try_from(out.len()).unwrap_or(u64::MAX);
+        if media && length > ratio_cap {
+            return Ok(Media::Inflated);
+        }
         if length > allowed {
             return Err(ImportError::UncompressedTooLarge);
         }
         self.inflated = self.inflated.saturating_add(length);
         match read {
-            Ok(_) => Ok(Some(out)),
+            Ok(_) => Ok(Media::Bytes(out)),
             // The zip reader stops where the header said the part ends: a header that lies
             // about the size of a bomb.
             Err(e) if e.to_string().contains("larger than its declared") => {
                 Err(ImportError::UncompressedTooLarge)
             }
             // A corrupt entry (bad deflate stream, wrong CRC) reads as a missing part.
-            Err(_) => Ok(None),
+            Err(_) => Ok(Media::Missing),
         }
     }
 

@@ -18,8 +18,8 @@ use super::body::sym_char;
 use super::error::ImportError;
 use super::xml::{self, Ev, Xml};
 
-/// What document.xml (and comments.xml) hold.
-pub(super) fn found(document: &[u8], comments: Option<&[u8]>) -> Result<Tally, ImportError> {
+/// What document.xml holds (its `comments` are [`comments_found`]'s).
+pub(super) fn found(document: &[u8]) -> Result<Tally, ImportError> {
     let mut tally = Tally::default();
     let mut segments: Vec<String> = Vec::new();
     let mut in_text = false;
@@ -106,19 +106,20 @@ pub(super) fn found(document: &[u8], comments: Option<&[u8]>) -> Result<Tally, I
             }
         }
     }
-    if let Some(comments) = comments {
-        let mut xml = Xml::new(comments);
-        loop {
-            match xml.next()? {
-                Ev::Start(e) | Ev::Empty(e) if xml::name(&e) == "w:comment" => {
-                    tally.comments += 1;
-                }
-                Ev::Eof => break,
-                _ => {}
-            }
+    Ok(tally)
+}
+
+/// The comments (replies included) comments.xml holds.
+pub(super) fn comments_found(comments: &[u8]) -> Result<u64, ImportError> {
+    let mut count = 0;
+    let mut xml = Xml::new(comments);
+    loop {
+        match xml.next()? {
+            Ev::Start(e) | Ev::Empty(e) if xml::name(&e) == "w:comment" => count += 1,
+            Ev::Eof => return Ok(count),
+            _ => {}
         }
     }
-    Ok(tally)
 }
 
 /// What the import creates.
