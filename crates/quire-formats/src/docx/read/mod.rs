@@ -68,6 +68,10 @@ pub fn read_with(
     let Some(document) = package.part(&document_name)? else {
         return Err(ImportError::MissingDocument);
     };
+    // An Office file of another kind (a presentation, a workbook) is no .docx.
+    if xml::root(&document)? != "document" {
+        return Err(ImportError::NotDocx);
+    }
     let rels = package.rels(&document_name)?;
     let dir = document_name
         .rsplit_once('/')

@@ -103,6 +103,19 @@ fn predefined(name: &str) -> Option<char> {
     }
 }
 
+/// The local name of a part's root element (`document` for WordprocessingML; `presentation`
+/// or `workbook` for a PowerPoint or Excel file).
+pub(super) fn root(bytes: &[u8]) -> Result<String, ImportError> {
+    let mut xml = Xml::new(bytes);
+    loop {
+        match xml.next()? {
+            Ev::Start(e) | Ev::Empty(e) => return Ok(local(&e).to_owned()),
+            Ev::Eof => return Err(ImportError::MalformedXml),
+            Ev::End(_) | Ev::Text(_) => {}
+        }
+    }
+}
+
 /// The qualified name of an element (`w:p`).
 pub(super) fn name<'e>(e: &'e BytesStart<'_>) -> &'e str {
     e.name().0
