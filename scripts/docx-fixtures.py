@@ -8,7 +8,7 @@ Each fixture starts as a python-docx document (so it carries Word's default styl
 numbering.xml); what python-docx cannot write (footnotes, comment threads, tracked changes,
 text boxes, equations, fields) is added as raw WordprocessingML, and parts are added to the zip
 afterwards. `libreoffice.docx` is saved by LibreOffice headless (Debian's libreoffice-writer)
-from an HTML file, and `libreoffice-*.docx` are four of the fixtures opened and saved again by
+from an HTML file, and `libreoffice-*.docx` are five of the fixtures opened and saved again by
 it, when `soffice` is installed. The output is deterministic apart from those.
 """
 
@@ -450,7 +450,7 @@ def libreoffice_round_trips(out):
     if not soffice:
         print("soffice not found: libreoffice-*.docx not regenerated", file=sys.stderr)
         return
-    names = ["footnotes-endnotes", "comments", "images", "tables"]
+    names = ["footnotes-endnotes", "comments", "images", "tables", "headings-marks-lists"]
     with tempfile.TemporaryDirectory() as tmp:
         profile = f"-env:UserInstallation=file://{tmp}/profile"
         sources = []

@@ -615,3 +615,23 @@ fn fixtures_saved_again_by_libreoffice_keep_notes_comments_images_and_tables() {
     assert_eq!(count, 2);
     assert_eq!(tables.ledger.created.words, 26);
 }
+
+#[test]
+fn libreoffice_lists_one_per_level_nest_by_their_indent() {
+    let imported = import("libreoffice-headings-marks-lists.docx", false);
+    let m = &imported.manuscript;
+    assert_eq!(m.title, "The Lighthouse Keeper");
+    assert_eq!(titles(m), ["", "The Storm", "The Keeper", "Landfall"]);
+    let keeper = &m.chapters[2].body.blocks;
+    let Some(Block::List {
+        ordered: false,
+        items,
+        ..
+    }) = keeper.iter().find(|b| matches!(b, Block::List { .. }))
+    else {
+        panic!("a bulleted list: {keeper:?}");
+    };
+    assert_eq!(items.len(), 3);
+    assert_eq!(texts(&items[1]), ["Second bullet", "Nested bullet"]);
+    assert!(matches!(items[1][1], Block::List { .. }));
+}

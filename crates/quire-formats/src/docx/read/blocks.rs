@@ -140,7 +140,9 @@ pub(super) fn is_scene_break(paragraph: &Paragraph) -> bool {
 }
 
 struct OpenList {
-    level: u8,
+    /// How deep it nests: the indent when every paragraph of the run of lists has one,
+    /// else `w:ilvl`.
+    level: i64,
     num_id: String,
     ordered: bool,
     start: u32,
@@ -157,14 +159,21 @@ impl OpenList {
     }
 }
 
-/// Consecutive list paragraphs as lists, nested by `w:ilvl`; a new list starts where the
-/// outermost level changes to another `w:numId`.
+/// Consecutive list paragraphs as lists, nested by indentation (Word's "List Bullet 2"
+/// styles, LibreOffice's lists: one list per level, each at its own indent) or else by
+/// `w:ilvl`; a new list starts where the outermost level changes to another `w:numId`.
 fn lists(paras: Vec<RawPara>, numbering: &Numbering) -> Vec<Block> {
     let mut out = Vec::new();
     let mut stack: Vec<OpenList> = Vec::new();
+    let by_indent = paras.iter().all(|p| p.list_indent.is_some());
     for para in paras {
-        let Some((num_id, level)) = para.list.clone() else {
+        let Some((num_id, ilvl)) = para.list.clone() else {
             continue;
+        };
+        // The indent decides; `w:ilvl` breaks ties (levels defined at one indent).
+        let level = match para.list_indent {
+            Some(indent) if by_indent => indent.saturating_mul(16).saturating_add(i64::from(ilvl)),
+            _ => i64::from(ilvl),
         };
         let content = para_blocks(para, false);
         if content.is_empty() {
@@ -184,7 +193,7 @@ fn lists(paras: Vec<RawPara>, numbering: &Numbering) -> Vec<Block> {
             out.push(done.into_block());
         }
         if stack.last().is_none_or(|top| top.level < level) {
-            let definition = numbering.level(&num_id, level).unwrap_or_default();
+            let definition = numbering.level(&num_id, ilvl).unwrap_or_default();
             stack.push(OpenList {
                 level,
                 num_id,

@@ -33,6 +33,8 @@ pub(super) struct RawPara {
     pub align: Align,
     /// `(numId, ilvl)`.
     pub list: Option<(String, u8)>,
+    /// A list paragraph's left indent (twips): its own, its style's or its list level's.
+    pub list_indent: Option<i64>,
     /// Half-points: the smallest size of its text, so all of it is at least this size.
     pub size: Option<u32>,
     pub page_break_before: bool,
@@ -416,7 +418,8 @@ impl Walk<'_, '_, '_> {
                         && let Some(num_id) = props.num_id
                     {
                         let ilvl = props.ilvl.or(style.list_level).unwrap_or(0).min(8);
-                        if self.cx.numbering.level(&num_id, ilvl).is_some() {
+                        if let Some(level) = self.cx.numbering.level(&num_id, ilvl) {
+                            para.list_indent = props.ind_left.or(level.indent);
                             para.list = Some((num_id, ilvl));
                         }
                     }

@@ -10,6 +10,8 @@ use super::xml::{self, Ev, Xml};
 pub(super) struct Level {
     pub ordered: bool,
     pub start: u32,
+    /// The level's left indent (twips), when its definition gives one.
+    pub indent: Option<i64>,
 }
 
 impl Default for Level {
@@ -17,6 +19,7 @@ impl Default for Level {
         Level {
             ordered: false,
             start: 1,
+            indent: None,
         }
     }
 }
@@ -93,6 +96,16 @@ impl Numbering {
                                 .or_default()
                                 .1
                                 .insert(level, start);
+                        }
+                    }
+                }
+                "w:ind" => {
+                    if let (Some(id), Some(level)) = (&abstract_id, ilvl) {
+                        let left = xml::attr(&e, "w:left")
+                            .or_else(|| xml::attr(&e, "w:start"))
+                            .and_then(|v| v.trim().parse::<i64>().ok());
+                        if left.is_some() {
+                            out.level_mut(id, level).indent = left;
                         }
                     }
                 }
