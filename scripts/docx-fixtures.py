@@ -355,6 +355,7 @@ def font_sizes(out):
         run.bold = bold
         return p
 
+    sized("The Tides of Night", 26, True).alignment = WD_ALIGN_PARAGRAPH.CENTER
     sized("Part of the book, a note in body size.", 12)
     for chapter in ("The Arrival", "The Departure"):
         sized(chapter, 18, True).alignment = WD_ALIGN_PARAGRAPH.CENTER

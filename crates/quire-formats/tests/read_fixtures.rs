@@ -451,6 +451,14 @@ fn font_sizes_give_chapters_when_there_are_no_heading_styles() {
     let imported = import("font-size-chapters.docx", false);
     let m = &imported.manuscript;
     assert_eq!(titles(m), ["", "The Arrival", "The Departure"]);
+    // The one larger title line on the first page starts no chapter of its own.
+    assert_eq!(
+        texts(&m.chapters[0].body.blocks),
+        [
+            "The Tides of Night",
+            "Part of the book, a note in body size."
+        ]
+    );
     assert!(
         matches!(&m.chapters[1].body.blocks[1], Block::Heading { level: 2, paragraph } if paragraph.text() == "A scene")
     );
@@ -461,7 +469,7 @@ fn font_sizes_give_chapters_when_there_are_no_heading_styles() {
         .map(|s| s.title.as_str())
         .collect();
     assert_eq!(subs, ["A scene"]);
-    assert_eq!(imported.ledger.created, tally(101, 11, 0, 0, 0));
+    assert_eq!(imported.ledger.created, tally(105, 12, 0, 0, 0));
 }
 
 #[test]

@@ -206,8 +206,20 @@ fn size_levels<'p>(paras: impl Iterator<Item = &'p RawPara>) -> Option<(u32, Opt
         .map(|(size, _)| *size)?;
     let mut larger: Vec<u32> = short_sizes.into_iter().filter(|s| *s > body).collect();
     larger.sort_unstable_by(|a, b| b.cmp(a));
-    larger.dedup();
-    let mut sizes = larger.into_iter();
+    // Each larger size with how many short paragraphs use it, largest first.
+    let mut sizes: Vec<(u32, usize)> = Vec::new();
+    for size in larger {
+        match sizes.last_mut() {
+            Some((last, count)) if *last == size => *count += 1,
+            _ => sizes.push((size, 1)),
+        }
+    }
+    // A size used once above sizes used more (a big title line on the first page) starts no
+    // chapter: it stays a paragraph of the text before the first chapter.
+    while sizes.len() > 1 && sizes.first().is_some_and(|(_, count)| *count == 1) {
+        sizes.remove(0);
+    }
+    let mut sizes = sizes.into_iter().map(|(size, _)| size);
     let chapter = sizes.next()?;
     Some((chapter, sizes.next()))
 }
