@@ -202,12 +202,16 @@ fn chapter_lines_are_recognised_and_prose_is_not() {
         body.push_str(&para(line));
         body.push_str(&para("Some prose follows the line."));
     }
+    // A chapter line with its title on the next line of the same paragraph.
+    body.push_str("<w:p><w:r><w:t>Chapter Nine</w:t><w:br/><w:t>The Storm</w:t></w:r></w:p>");
+    body.push_str(&para("More prose."));
     let imported = read(&docx(&body, "", &[]), ImportOptions::default()).expect("reads");
-    let expected: Vec<&str> = lines
+    let mut expected: Vec<&str> = lines
         .iter()
         .filter(|(_, chapter)| *chapter)
         .map(|(line, _)| *line)
         .collect();
+    expected.push("Chapter Nine: The Storm");
     assert_eq!(titles(&imported.manuscript), expected);
     assert_eq!(imported.ledger.created, imported.ledger.found);
 }

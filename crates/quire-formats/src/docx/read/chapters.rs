@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use quire_core::manuscript::count_words;
 
-use crate::model::{Block, Body, Chapter, CommentThread, Footnote};
+use crate::model::{Block, Body, Chapter, CommentThread, Footnote, Inline};
 use crate::options::ImportOptions;
 
 use super::blocks::blocks;
@@ -163,9 +163,9 @@ fn roles(items: &[Item], options: ImportOptions) -> Option<Vec<Role>> {
                     _ => Role::Body,
                 }
             })
-        } else if paras().any(|p| is_chapter_line(&p.text())) {
+        } else if paras().any(is_chapter_para) {
             Box::new(|para: &RawPara| {
-                if is_chapter_line(&para.text()) {
+                if is_chapter_para(para) {
                     Role::Chapter
                 } else {
                     Role::Body
@@ -290,6 +290,46 @@ const NUMBER_WORDS: &[&str] = &[
     "final",
 ];
 
+/// The lines of a paragraph (split at its hard breaks), each with its whitespace squeezed.
+fn lines(para: &RawPara) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for part in &para.parts {
+        match part {
+            Part::Inline(Inline::Text { text, .. }) => {
+                if let Some(line) = lines.last_mut() {
+                    line.push_str(text);
+                }
+            }
+            Part::Inline(Inline::HardBreak) => lines.push(String::new()),
+            _ => {}
+        }
+    }
+    lines
+        .iter()
+        .map(|line| squeeze(line))
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// A short paragraph whose first line is a chapter line ("Chapter One", then maybe a title
+/// on the next line).
+fn is_chapter_para(para: &RawPara) -> bool {
+    count_words(&para.text()) <= 15
+        && lines(para)
+            .first()
+            .is_some_and(|first| is_chapter_line(first))
+}
+
+/// A chapter's title from its paragraph: "Chapter One" over "The Storm" on the next line reads
+/// "Chapter One: The Storm"; other line breaks are spaces.
+fn chapter_title(para: &RawPara) -> String {
+    let lines = lines(para);
+    match lines.first() {
+        Some(first) if lines.len() > 1 && is_chapter_line(first) => lines.join(": "),
+        _ => lines.join(" "),
+    }
+}
+
 /// "Chapter 12", "CHAPTER ONE", "Chapter Twenty-One: The Storm", "Part II", "Prologue".
 pub(super) fn is_chapter_line(text: &str) -> bool {
     if count_words(text) > 12 {
@@ -340,7 +380,7 @@ fn by_roles(items: Vec<Item>, roles: &[Role], options: ImportOptions) -> Vec<Sec
     for (item, role) in items.into_iter().zip(roles.iter().copied()) {
         match (item, role) {
             (Item::Para(para), Role::Chapter) => sections.push(Section {
-                title: squeeze(&para.text()),
+                title: chapter_title(&para),
                 items: vec![Item::Para(notes_only(para))],
                 subs: Vec::new(),
             }),
@@ -350,7 +390,7 @@ fn by_roles(items: Vec<Item>, roles: &[Role], options: ImportOptions) -> Vec<Sec
                 }
                 if let Some(chapter) = sections.last_mut() {
                     chapter.subs.push(Section {
-                        title: squeeze(&para.text()),
+                        title: chapter_title(&para),
                         items: vec![Item::Para(notes_only(para))],
                         subs: Vec::new(),
                     });
@@ -421,7 +461,7 @@ fn by_page_breaks(items: Vec<Item>) -> Vec<Section> {
                 && is_title_line(para)
                 && let Some(Item::Para(para)) = Some(items.remove(at))
             {
-                title = squeeze(&para.text());
+                title = chapter_title(&para);
                 items.insert(at, Item::Para(notes_only(para)));
             }
             Section {
