@@ -296,3 +296,31 @@ fn pathological_nesting_and_repetition_stay_linear() {
     assert_eq!(imported.ledger.created.words, n as u64 + 1);
     assert_eq!(imported.ledger.created.footnotes, n as u64);
 }
+
+#[test]
+fn section_breaks_that_start_a_new_page_divide_chapters_like_page_breaks() {
+    let section = |text: &str, kind: &str| {
+        format!(
+            r#"<w:p><w:pPr><w:sectPr><w:type w:val="{kind}"/><w:pgSz w:w="12240" w:h="15840"/></w:sectPr></w:pPr><w:r><w:t>{text}</w:t></w:r></w:p>"#
+        )
+    };
+    let body = [
+        para("Dawn"),
+        section("The light came up slowly.", "nextPage"),
+        para("Noon"),
+        section("The heat rose.", "continuous"),
+        para("Still noon, the same chapter."),
+        r#"<w:p><w:pPr><w:sectPr/></w:pPr></w:p>"#.to_owned(),
+        para("Dusk"),
+        para("The light went."),
+    ]
+    .concat();
+    let imported = read(&docx(&body, "", &[]), ImportOptions::default()).expect("reads");
+    let m = &imported.manuscript;
+    assert_eq!(titles(m), ["Dawn", "Noon", "Dusk"]);
+    assert_eq!(
+        texts(&m.chapters[1].body.blocks),
+        ["The heat rose.", "Still noon, the same chapter."]
+    );
+    assert_eq!(imported.ledger.created, imported.ledger.found);
+}

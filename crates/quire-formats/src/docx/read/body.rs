@@ -414,6 +414,9 @@ impl Walk<'_, '_, '_> {
                     para.title = style.title;
                     para.align = props.align.unwrap_or_default();
                     para.page_break_before = props.page_break_before.unwrap_or(false);
+                    if direct.section_break {
+                        para.parts.push(Part::PageBreak);
+                    }
                     if para.heading.is_none()
                         && let Some(num_id) = props.num_id
                     {

@@ -50,6 +50,9 @@ pub(super) struct ParaProps {
     pub num_id: Option<String>,
     pub ilvl: Option<u8>,
     pub page_break_before: Option<bool>,
+    /// The paragraph ends a section that starts the next one on a new page (a `w:sectPr` in
+    /// its properties whose type is not `continuous`).
+    pub section_break: bool,
 }
 
 impl ParaProps {
@@ -63,6 +66,7 @@ impl ParaProps {
             num_id: self.num_id.clone().or_else(|| base.num_id.clone()),
             ilvl: self.ilvl.or(base.ilvl),
             page_break_before: self.page_break_before.or(base.page_break_before),
+            section_break: self.section_break,
         }
     }
 }
@@ -325,7 +329,8 @@ pub(super) fn read_ppr(xml: &mut Xml<'_>, props: &mut ParaProps) -> Result<(), I
     loop {
         match xml.next()? {
             Ev::Start(e) => match xml::name(&e) {
-                "w:rPr" | "w:pPrChange" | "w:sectPr" | "w:tabs" | "w:framePr" => xml.skip()?,
+                "w:sectPr" => props.section_break = section_breaks_page(xml)?,
+                "w:rPr" | "w:pPrChange" | "w:tabs" | "w:framePr" => xml.skip()?,
                 _ => {
                     apply_ppr(&e, props);
                     depth += 1;
@@ -335,6 +340,35 @@ pub(super) fn read_ppr(xml: &mut Xml<'_>, props: &mut ParaProps) -> Result<(), I
             Ev::End(_) => {
                 if depth == 0 {
                     return Ok(());
+                }
+                depth -= 1;
+            }
+            Ev::Text(_) => {}
+            Ev::Eof => return Err(ImportError::MalformedXml),
+        }
+    }
+}
+
+/// Reads a `w:sectPr` whose start was just read: whether its break starts a new page.
+fn section_breaks_page(xml: &mut Xml<'_>) -> Result<bool, ImportError> {
+    let mut depth = 0usize;
+    let mut page = true;
+    loop {
+        match xml.next()? {
+            Ev::Start(e) => {
+                if xml::name(&e) == "w:type" {
+                    page = xml::attr(&e, "w:val").as_deref() != Some("continuous");
+                }
+                depth += 1;
+            }
+            Ev::Empty(e) => {
+                if xml::name(&e) == "w:type" {
+                    page = xml::attr(&e, "w:val").as_deref() != Some("continuous");
+                }
+            }
+            Ev::End(_) => {
+                if depth == 0 {
+                    return Ok(page);
                 }
                 depth -= 1;
             }
@@ -359,6 +393,8 @@ fn apply_ppr(e: &quick_xml::events::BytesStart<'_>, props: &mut ParaProps) {
         "w:numId" => props.num_id = xml::attr(e, "w:val"),
         "w:ilvl" => props.ilvl = xml::val_num(e).and_then(|v| u8::try_from(v).ok()),
         "w:pageBreakBefore" => props.page_break_before = Some(xml::toggle(e)),
+        // An empty `w:sectPr`: a section of the default type, a new page.
+        "w:sectPr" => props.section_break = true,
         _ => {}
     }
 }
