@@ -247,7 +247,7 @@ fn an_element_with_a_huge_number_of_attributes_is_read_in_linear_time() {
     );
     let started = std::time::Instant::now();
     let imported = read(&docx(&body, "", &[]), ImportOptions::default()).expect("reads");
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
     let blocks = &imported.manuscript.chapters[0].body.blocks;
     assert_eq!(texts(blocks), ["Many."]);
     assert!(
@@ -260,7 +260,7 @@ fn read_quickly(body: &str) -> quire_formats::docx::read::Imported {
     let started = std::time::Instant::now();
     let imported = read(&docx(body, "", &[]), ImportOptions::default()).expect("reads");
     let took = started.elapsed();
-    assert!(took < std::time::Duration::from_secs(15), "took {took:?}");
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
     imported
 }
 
