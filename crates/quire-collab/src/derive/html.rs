@@ -116,6 +116,7 @@ pub(super) enum Mark {
     Link(String),
     Comment(String),
     TextStyle(String),
+    SmallCaps,
     Highlight,
     Bold,
     Italic,
@@ -158,6 +159,7 @@ impl Mark {
                 };
                 Mark::TextStyle(style)
             }
+            "smallCaps" => Mark::SmallCaps,
             "highlight" => Mark::Highlight,
             "bold" => Mark::Bold,
             "italic" => Mark::Italic,
@@ -175,6 +177,7 @@ impl Mark {
             Mark::Link(href) => ("a", " href=\"", href.as_str()),
             Mark::Comment(id) => ("span", " data-comment-id=\"", id.as_str()),
             Mark::TextStyle(style) => ("span", " style=\"", style.as_str()),
+            Mark::SmallCaps => ("span", " style=\"", "font-variant: small-caps"),
             other => {
                 out.push('<');
                 out.push_str(other.tag());
@@ -202,7 +205,7 @@ impl Mark {
     fn tag(&self) -> &'static str {
         match self {
             Mark::Link(_) => "a",
-            Mark::Comment(_) | Mark::TextStyle(_) => "span",
+            Mark::Comment(_) | Mark::TextStyle(_) | Mark::SmallCaps => "span",
             Mark::Highlight => "mark",
             Mark::Bold => "strong",
             Mark::Italic => "em",

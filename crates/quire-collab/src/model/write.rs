@@ -1,0 +1,256 @@
+//! A body written as a chapter document's first state, node for node as the editor writes it.
+
+use std::sync::Arc;
+
+use quire_formats::model::{Align, Block, Body, CommentThread, Inline, Marks, Paragraph};
+use yrs::types::Attrs;
+use yrs::{
+    Any, Array, ArrayPrelim, ClientID, Doc, Map, MapPrelim, MapRef, Options, ReadTxn, StateVector,
+    Text, TextPrelim, Transact, TransactionMut, WriteTxn, Xml, XmlElementPrelim, XmlElementRef,
+    XmlFragment, XmlTextPrelim,
+};
+
+use super::{COMMENTS, marks};
+use crate::derive::{FOOTNOTES, FRAGMENT};
+
+/// A chapter document's first state (a v1 update) holding `body`: its blocks in the `default`
+/// fragment exactly as TipTap through y-prosemirror writes them (node names, attribute names and
+/// value types, every mark as a formatting attribute), its footnote bodies in the `footnotes`
+/// map and its comment threads in the `comments` map, each started by `author_id` (the
+/// importing user; the thread keeps the author's name from the file). An image is an `image`
+/// node whose `src` is `image_src(index)` (an upload's URL); one without a source is left out.
+/// Made by `client_id` alone, so the same arguments give the same bytes.
+pub fn body_to_update(
+    body: &Body,
+    image_src: &dyn Fn(usize) -> Option<String>,
+    author_id: &str,
+    client_id: u64,
+) -> Vec<u8> {
+    let doc = Doc::with_options(Options {
+        client_id: ClientID::new(client_id),
+        cleanup_formatting: false,
+        ..Options::default()
+    });
+    {
+        let mut txn = doc.transact_mut();
+        let fragment = txn.get_or_insert_xml_fragment(FRAGMENT);
+        let writer = Writer { image_src };
+        for block in &body.blocks {
+            writer.block(&mut txn, &fragment, block);
+        }
+        if !body.footnotes.is_empty() {
+            let footnotes = txn.get_or_insert_map(FOOTNOTES);
+            for footnote in &body.footnotes {
+                footnotes.insert(
+                    &mut txn,
+                    footnote.id.as_str(),
+                    TextPrelim::new(footnote.text.as_str()),
+                );
+            }
+        }
+        if !body.comments.is_empty() {
+            let comments = txn.get_or_insert_map(COMMENTS);
+            for thread in &body.comments {
+                write_thread(&mut txn, &comments, thread, author_id);
+            }
+        }
+    }
+    doc.transact()
+        .encode_state_as_update_v1(&StateVector::default())
+}
+
+/// A thread as `comments-store.ts` writes it: `id`, `author_id`, `author_name`, `body`,
+/// `created_at`, `resolved` and `replies` (a `Y.Array` of `Y.Map`s, each with its own `id`).
+fn write_thread(txn: &mut TransactionMut, comments: &MapRef, thread: &CommentThread, author: &str) {
+    let map = comments.insert(txn, thread.id.as_str(), MapPrelim::default());
+    let entry =
+        |txn: &mut TransactionMut, map: &MapRef, id: &str, name: &str, body: &str, at: &str| {
+            map.insert(txn, "id", id);
+            map.insert(txn, "author_id", author);
+            map.insert(txn, "author_name", name);
+            map.insert(txn, "body", body);
+            map.insert(txn, "created_at", at);
+        };
+    entry(
+        txn,
+        &map,
+        &thread.id,
+        &thread.author_name,
+        &thread.body,
+        &thread.created_at,
+    );
+    map.insert(txn, "resolved", thread.resolved);
+    let replies = map.insert(txn, "replies", ArrayPrelim::default());
+    for (n, reply) in thread.replies.iter().enumerate() {
+        let reply_map = replies.push_back(txn, MapPrelim::default());
+        let id = format!("{}-{}", thread.id, n + 1);
+        entry(
+            txn,
+            &reply_map,
+            &id,
+            &reply.author_name,
+            &reply.body,
+            &reply.created_at,
+        );
+    }
+}
+
+struct Writer<'a> {
+    image_src: &'a dyn Fn(usize) -> Option<String>,
+}
+
+impl Writer<'_> {
+    fn block<P: XmlFragment>(&self, txn: &mut TransactionMut, parent: &P, block: &Block) {
+        match block {
+            Block::Paragraph(paragraph) => {
+                let e = element(txn, parent, "paragraph");
+                self.textblock(txn, &e, paragraph);
+            }
+            Block::Heading { level, paragraph } => {
+                let e = element(txn, parent, "heading");
+                self.textblock(txn, &e, paragraph);
+                e.insert_attribute(txn, "level", Any::from(i64::from((*level).clamp(1, 5))));
+            }
+            Block::BlockQuote { blocks } => {
+                let e = element(txn, parent, "blockquote");
+                self.blocks(txn, &e, blocks);
+            }
+            Block::List {
+                ordered,
+                start,
+                items,
+            } => {
+                let e = element(
+                    txn,
+                    parent,
+                    if *ordered {
+                        "orderedList"
+                    } else {
+                        "bulletList"
+                    },
+                );
+                if *ordered {
+                    e.insert_attribute(txn, "start", Any::from(i64::from(*start)));
+                }
+                for item in items {
+                    let li = element(txn, &e, "listItem");
+                    self.blocks(txn, &li, item);
+                }
+            }
+            Block::PageBreak => {
+                element(txn, parent, "pageBreak");
+            }
+            Block::SceneBreak => {
+                element(txn, parent, "horizontalRule");
+            }
+            Block::Image { image, alt } => {
+                let Some(src) = (self.image_src)(*image) else {
+                    return;
+                };
+                let e = element(txn, parent, "image");
+                e.insert_attribute(txn, "src", Any::from(src));
+                e.insert_attribute(txn, "alt", Any::from(alt.as_str()));
+            }
+            Block::Table { rows } => {
+                let table = element(txn, parent, "table");
+                for row in rows {
+                    let tr = element(txn, &table, "tableRow");
+                    for cell in row {
+                        let td = element(txn, &tr, "tableCell");
+                        td.insert_attribute(txn, "colspan", Any::from(1_i64));
+                        td.insert_attribute(txn, "rowspan", Any::from(1_i64));
+                        self.blocks(txn, &td, cell);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Blocks inside a container. A list item, a quote or a cell holds at least one block in
+    /// the schema: an empty one gets an empty paragraph, as the editor would give it.
+    fn blocks(&self, txn: &mut TransactionMut, parent: &XmlElementRef, blocks: &[Block]) {
+        if blocks.is_empty() {
+            element(txn, parent, "paragraph");
+        }
+        for block in blocks {
+            self.block(txn, parent, block);
+        }
+    }
+
+    /// A paragraph's or heading's content and alignment. Consecutive text runs share one
+    /// `Y.XmlText`; a footnote reference and a hard break are elements between them.
+    fn textblock(&self, txn: &mut TransactionMut, e: &XmlElementRef, paragraph: &Paragraph) {
+        let mut runs: Vec<(&str, &Marks)> = Vec::new();
+        for inline in &paragraph.inlines {
+            match inline {
+                Inline::Text { text, marks } => {
+                    if !text.is_empty() {
+                        runs.push((text, marks));
+                    }
+                }
+                Inline::HardBreak => {
+                    text_runs(txn, e, &mut runs);
+                    element(txn, e, "hardBreak");
+                }
+                Inline::FootnoteRef { id } => {
+                    text_runs(txn, e, &mut runs);
+                    let footnote = element(txn, e, "footnote");
+                    footnote.insert_attribute(txn, "id", Any::from(id.as_str()));
+                }
+            }
+        }
+        text_runs(txn, e, &mut runs);
+        let align = match paragraph.align {
+            Align::Left => None,
+            Align::Center => Some("center"),
+            Align::Right => Some("right"),
+            Align::Justify => Some("justify"),
+        };
+        if let Some(align) = align {
+            e.insert_attribute(txn, "textAlign", Any::from(align));
+        }
+    }
+}
+
+fn element<P: XmlFragment>(txn: &mut TransactionMut, parent: &P, name: &str) -> XmlElementRef {
+    let at = parent.len(txn);
+    parent.insert(txn, at, XmlElementPrelim::empty(name))
+}
+
+/// Writes the pending runs as one `Y.XmlText`: the text first, then each run's marks, one
+/// formatting call per mark in a fixed order (so the bytes are the same every time).
+fn text_runs(txn: &mut TransactionMut, e: &XmlElementRef, runs: &mut Vec<(&str, &Marks)>) {
+    if runs.is_empty() {
+        return;
+    }
+    let whole: String = runs.iter().map(|(text, _)| *text).collect();
+    let at = e.len(txn);
+    let text = e.insert(txn, at, XmlTextPrelim::new(whole.as_str()));
+    let mut offset = 0u32;
+    for (run, marks) in runs.drain(..) {
+        let len = run.len() as u32;
+        for (key, value) in formatting(marks) {
+            let attrs: Attrs = Attrs::from([(Arc::from(key.as_str()), value)]);
+            text.format(txn, offset, len, attrs);
+        }
+        offset += len;
+    }
+}
+
+/// A run's marks as formatting attributes, in a fixed order.
+fn formatting(m: &Marks) -> Vec<(String, Any)> {
+    let mut out = Vec::new();
+    let flags = [m.bold, m.italic, m.underline, m.strike, m.small_caps];
+    for (name, on) in marks::PLAIN_MARKS.iter().zip(flags) {
+        if on {
+            out.push(((*name).to_owned(), marks::empty()));
+        }
+    }
+    if let Some(href) = &m.link {
+        out.push(("link".to_owned(), marks::link(href)));
+    }
+    for id in &m.comments {
+        out.push(marks::comment(id));
+    }
+    out
+}
