@@ -297,11 +297,11 @@ fn comment_threads<T: ReadTxn>(txn: &T) -> Vec<CommentThread> {
     };
     let mut threads: Vec<CommentThread> = comments
         .iter(txn)
-        .filter_map(|(_, value)| match value {
-            Out::YMap(map) => Some(map),
+        .filter_map(|(key, value)| match value {
+            Out::YMap(map) => Some((key, map)),
             _ => None,
         })
-        .map(|map| {
+        .map(|(key, map)| {
             let replies = match map.get(txn, "replies") {
                 Some(Out::YArray(replies)) => replies
                     .iter(txn)
@@ -317,7 +317,9 @@ fn comment_threads<T: ReadTxn>(txn: &T) -> Vec<CommentThread> {
                 _ => Vec::new(),
             };
             CommentThread {
-                id: map_string(txn, &map, "id"),
+                id: Some(map_string(txn, &map, "id"))
+                    .filter(|id| !id.is_empty())
+                    .unwrap_or_else(|| key.to_owned()),
                 author_name: map_string(txn, &map, "author_name"),
                 created_at: map_string(txn, &map, "created_at"),
                 body: map_string(txn, &map, "body"),
