@@ -332,3 +332,48 @@ fn the_committed_imported_body_fixture_is_what_the_writer_makes() {
         "{drift}"
     );
 }
+
+#[test]
+fn what_the_model_has_no_block_for_keeps_its_words_when_read() {
+    use yrs::{Any, Doc, ReadTxn, StateVector, Text, Transact, WriteTxn, Xml, XmlElementPrelim};
+    use yrs::{XmlFragment, XmlTextPrelim};
+
+    let doc = Doc::with_client_id(7);
+    {
+        let mut txn = doc.transact_mut();
+        let root = txn.get_or_insert_xml_fragment(crate::derive::FRAGMENT);
+        let code = root.push_back(&mut txn, XmlElementPrelim::empty("codeBlock"));
+        code.push_back(&mut txn, XmlTextPrelim::new("let x = 1;"));
+        let table = root.push_back(&mut txn, XmlElementPrelim::empty("table"));
+        let row = table.push_back(&mut txn, XmlElementPrelim::empty("tableRow"));
+        let header = row.push_back(&mut txn, XmlElementPrelim::empty("tableHeader"));
+        let para = header.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        para.push_back(&mut txn, XmlTextPrelim::new("Head"));
+        let callout = root.push_back(&mut txn, XmlElementPrelim::empty("callout"));
+        let para = callout.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        let text = para.push_back(&mut txn, XmlTextPrelim::new("Inside"));
+        text.insert(&mut txn, 6, " a\nbox");
+        let heading = root.push_back(&mut txn, XmlElementPrelim::empty("heading"));
+        heading.insert_attribute(&mut txn, "level", Any::from(2.0));
+        let mention = heading.push_back(&mut txn, XmlElementPrelim::empty("mention"));
+        mention.push_back(&mut txn, XmlTextPrelim::new("Ana"));
+    }
+    let state = doc
+        .transact()
+        .encode_state_as_update_v1(&StateVector::default());
+    let (body, _) = body_from_state(&state).unwrap();
+    assert_eq!(
+        body.blocks,
+        vec![
+            p(vec![plain("let x = 1;")]),
+            Block::Table {
+                rows: vec![vec![vec![p(vec![plain("Head")])]]]
+            },
+            p(vec![plain("Inside a"), Inline::HardBreak, plain("box")]),
+            Block::Heading {
+                level: 2,
+                paragraph: Paragraph::plain("Ana")
+            },
+        ]
+    );
+}
