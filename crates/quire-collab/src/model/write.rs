@@ -19,7 +19,9 @@ use crate::derive::{FOOTNOTES, FRAGMENT};
 /// map and its comment threads in the `comments` map, each started by `author_id` (the
 /// importing user; the thread keeps the author's name from the file). An image is an `image`
 /// node whose `src` is `image_src(index)` (an upload's URL); one without a source is left out.
-/// Made by `client_id` alone, so the same arguments give the same bytes.
+/// Made by `client_id` alone, so the same arguments give the same bytes. It must be below 2^53
+/// (what Yjs reads) and never one that writes other content into the same document — not
+/// `forward::seed`'s id for the chapter: two different items under one id corrupt a document.
 pub fn body_to_update(
     body: &Body,
     image_src: &dyn Fn(usize) -> Option<String>,
