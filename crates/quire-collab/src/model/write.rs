@@ -37,8 +37,8 @@ pub fn body_to_update(
         let mut txn = doc.transact_mut();
         let fragment = txn.get_or_insert_xml_fragment(FRAGMENT);
         let writer = Writer { image_src };
-        for block in &body.blocks {
-            writer.block(&mut txn, &fragment, block);
+        if !body.blocks.is_empty() {
+            writer.blocks(&mut txn, &fragment, &body.blocks);
         }
         if !body.footnotes.is_empty() {
             let footnotes = txn.get_or_insert_map(FOOTNOTES);
@@ -101,16 +101,38 @@ struct Writer<'a> {
     image_src: &'a dyn Fn(usize) -> Option<String>,
 }
 
+/// What a paragraph holds, in order: runs of text (one `Y.XmlText`) and the inline elements
+/// between them.
+enum Segment<'b> {
+    Runs(Vec<(&'b str, &'b Marks)>),
+    HardBreak,
+    Footnote(&'b str),
+}
+
+/// Every node is written as its parent's first child, the last one first: yrs finds an index
+/// by walking the children before it, so appending each of a long chapter's paragraphs would
+/// cost time quadratic in their number.
 impl Writer<'_> {
+    /// `blocks` into `parent`, in order. A list item, a quote or a cell holds at least one
+    /// block in the schema: an empty one gets an empty paragraph, as the editor would give it.
+    fn blocks<P: XmlFragment>(&self, txn: &mut TransactionMut, parent: &P, blocks: &[Block]) {
+        if blocks.is_empty() {
+            element(txn, parent, "paragraph");
+        }
+        for block in blocks.iter().rev() {
+            self.block(txn, parent, block);
+        }
+    }
+
     fn block<P: XmlFragment>(&self, txn: &mut TransactionMut, parent: &P, block: &Block) {
         match block {
             Block::Paragraph(paragraph) => {
                 let e = element(txn, parent, "paragraph");
-                self.textblock(txn, &e, paragraph);
+                textblock(txn, &e, paragraph);
             }
             Block::Heading { level, paragraph } => {
                 let e = element(txn, parent, "heading");
-                self.textblock(txn, &e, paragraph);
+                textblock(txn, &e, paragraph);
                 e.insert_attribute(txn, "level", Any::from(i64::from((*level).clamp(1, 5))));
             }
             Block::BlockQuote { blocks } => {
@@ -122,19 +144,16 @@ impl Writer<'_> {
                 start,
                 items,
             } => {
-                let e = element(
-                    txn,
-                    parent,
-                    if *ordered {
-                        "orderedList"
-                    } else {
-                        "bulletList"
-                    },
-                );
+                let name = if *ordered {
+                    "orderedList"
+                } else {
+                    "bulletList"
+                };
+                let e = element(txn, parent, name);
                 if *ordered {
                     e.insert_attribute(txn, "start", Any::from(i64::from(*start)));
                 }
-                for item in items {
+                for item in items.iter().rev() {
                     let li = element(txn, &e, "listItem");
                     self.blocks(txn, &li, item);
                 }
@@ -155,9 +174,9 @@ impl Writer<'_> {
             }
             Block::Table { rows } => {
                 let table = element(txn, parent, "table");
-                for row in rows {
+                for row in rows.iter().rev() {
                     let tr = element(txn, &table, "tableRow");
-                    for cell in row {
+                    for cell in row.iter().rev() {
                         let td = element(txn, &tr, "tableCell");
                         td.insert_attribute(txn, "colspan", Any::from(1_i64));
                         td.insert_attribute(txn, "rowspan", Any::from(1_i64));
@@ -167,69 +186,58 @@ impl Writer<'_> {
             }
         }
     }
+}
 
-    /// Blocks inside a container. A list item, a quote or a cell holds at least one block in
-    /// the schema: an empty one gets an empty paragraph, as the editor would give it.
-    fn blocks(&self, txn: &mut TransactionMut, parent: &XmlElementRef, blocks: &[Block]) {
-        if blocks.is_empty() {
-            element(txn, parent, "paragraph");
-        }
-        for block in blocks {
-            self.block(txn, parent, block);
+/// A paragraph's or heading's content and alignment. Consecutive text runs share one
+/// `Y.XmlText`; a footnote reference and a hard break are elements between them.
+fn textblock(txn: &mut TransactionMut, e: &XmlElementRef, paragraph: &Paragraph) {
+    let mut segments: Vec<Segment> = Vec::new();
+    for inline in &paragraph.inlines {
+        match inline {
+            Inline::Text { text, marks } if !text.is_empty() => match segments.last_mut() {
+                Some(Segment::Runs(runs)) => runs.push((text, marks)),
+                _ => segments.push(Segment::Runs(vec![(text, marks)])),
+            },
+            Inline::Text { .. } => {}
+            Inline::HardBreak => segments.push(Segment::HardBreak),
+            Inline::FootnoteRef { id } => segments.push(Segment::Footnote(id)),
         }
     }
-
-    /// A paragraph's or heading's content and alignment. Consecutive text runs share one
-    /// `Y.XmlText`; a footnote reference and a hard break are elements between them.
-    fn textblock(&self, txn: &mut TransactionMut, e: &XmlElementRef, paragraph: &Paragraph) {
-        let mut runs: Vec<(&str, &Marks)> = Vec::new();
-        for inline in &paragraph.inlines {
-            match inline {
-                Inline::Text { text, marks } => {
-                    if !text.is_empty() {
-                        runs.push((text, marks));
-                    }
-                }
-                Inline::HardBreak => {
-                    text_runs(txn, e, &mut runs);
-                    element(txn, e, "hardBreak");
-                }
-                Inline::FootnoteRef { id } => {
-                    text_runs(txn, e, &mut runs);
-                    let footnote = element(txn, e, "footnote");
-                    footnote.insert_attribute(txn, "id", Any::from(id.as_str()));
-                }
+    for segment in segments.iter().rev() {
+        match segment {
+            Segment::Runs(runs) => text_runs(txn, e, runs),
+            Segment::HardBreak => {
+                element(txn, e, "hardBreak");
+            }
+            Segment::Footnote(id) => {
+                let footnote = element(txn, e, "footnote");
+                footnote.insert_attribute(txn, "id", Any::from(*id));
             }
         }
-        text_runs(txn, e, &mut runs);
-        let align = match paragraph.align {
-            Align::Left => None,
-            Align::Center => Some("center"),
-            Align::Right => Some("right"),
-            Align::Justify => Some("justify"),
-        };
-        if let Some(align) = align {
-            e.insert_attribute(txn, "textAlign", Any::from(align));
-        }
+    }
+    let align = match paragraph.align {
+        Align::Left => None,
+        Align::Center => Some("center"),
+        Align::Right => Some("right"),
+        Align::Justify => Some("justify"),
+    };
+    if let Some(align) = align {
+        e.insert_attribute(txn, "textAlign", Any::from(align));
     }
 }
 
+/// A new element named `name`, as `parent`'s first child.
 fn element<P: XmlFragment>(txn: &mut TransactionMut, parent: &P, name: &str) -> XmlElementRef {
-    let at = parent.len(txn);
-    parent.insert(txn, at, XmlElementPrelim::empty(name))
+    parent.insert(txn, 0, XmlElementPrelim::empty(name))
 }
 
-/// Writes the pending runs as one `Y.XmlText`: the text first, then each run's marks, one
+/// Runs as one `Y.XmlText` (`parent`'s first child): the text first, then each run's marks, one
 /// formatting call per mark in a fixed order (so the bytes are the same every time).
-fn text_runs(txn: &mut TransactionMut, e: &XmlElementRef, runs: &mut Vec<(&str, &Marks)>) {
-    if runs.is_empty() {
-        return;
-    }
+fn text_runs(txn: &mut TransactionMut, parent: &XmlElementRef, runs: &[(&str, &Marks)]) {
     let whole: String = runs.iter().map(|(text, _)| *text).collect();
-    let at = e.len(txn);
-    let text = e.insert(txn, at, XmlTextPrelim::new(whole.as_str()));
+    let text = parent.insert(txn, 0, XmlTextPrelim::new(whole.as_str()));
     let mut offset = 0u32;
-    for (run, marks) in runs.drain(..) {
+    for (run, marks) in runs {
         let len = run.len() as u32;
         for (key, value) in formatting(marks) {
             let attrs: Attrs = Attrs::from([(Arc::from(key.as_str()), value)]);
