@@ -1,7 +1,7 @@
 /**
  * `useLiveQuery`: a live query of a storage port followed by a component — `undefined` until
- * its first answer, then each answer (an answer `===` the last renders nothing). A failed
- * query throws in render, for the error boundary.
+ * its first answer, then each answer (one `===` the last keeps the state as it is, so React
+ * bails out). A failed query throws in render, for the error boundary.
  */
 import { useEffect, useState } from 'react';
 
