@@ -136,7 +136,7 @@ function isShelfKind(kind: EntityKind): kind is ShelfKind {
 }
 
 /** The change as the outbox queues it: under its manuscript (a folder under none). */
-export function pendingChange(kind: EntityKind, row: { id: string; manuscript_id?: unknown }) {
+function pendingChange(kind: EntityKind, row: { id: string; manuscript_id?: unknown }) {
   const manuscriptId =
     kind === 'manuscripts'
       ? row.id

@@ -1,3 +1,7 @@
+/**
+ * `useWorkspace`: the editor's `Workspace` of one manuscript, from the editor's data (the read
+ * port's live rows, the local writer) — the page never opens the database itself.
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { keepEqual } from '@/lib/keep-equal';
