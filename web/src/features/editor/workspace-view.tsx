@@ -143,7 +143,7 @@ function SidePanel({
  */
 export function WorkspaceView({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
   const { t } = useTranslation();
-  const { manuscript, chapters, userSettings } = workspace;
+  const { manuscript, chapters, userSettings, keepOnDevice } = workspace;
   const isLarge = useMediaQuery(LARGE_SCREEN, true);
   const [focusMode, setFocusMode] = useState(false);
   const [binderOpened, { open: openBinder, close: closeBinder }] = useDisclosure(false);
@@ -176,8 +176,8 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   }, [manuscript.id, chapterId, remembered, rememberedPosition]);
 
   useEffect(() => {
-    if (chapterId) void rememberChapter(manuscript.id, chapterId);
-  }, [manuscript.id, chapterId]);
+    if (chapterId) void rememberChapter(keepOnDevice, manuscript.id, chapterId);
+  }, [keepOnDevice, manuscript.id, chapterId]);
 
   useEffect(() => {
     setHeaderHidden(focusMode || (userSettings.hideHeader && isLarge));
