@@ -326,8 +326,7 @@ export function ExportDialog({
                   <Textarea
                     label={t('import_export.export.contact')}
                     description={t('import_export.export.contact_hint')}
-                    autosize
-                    minRows={4}
+                    rows={4}
                     value={contactText}
                     onChange={(event) => {
                       setContactText(event.currentTarget.value);

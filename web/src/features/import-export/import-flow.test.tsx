@@ -34,6 +34,10 @@ function docx(name = 'Novel.docx') {
   });
 }
 
+function planOf(call: XhrCall | undefined): unknown {
+  return JSON.parse(call?.form.get('plan') as string);
+}
+
 const success = (data: unknown): XhrAnswer => ({ body: { status: 'success', data } });
 
 function answerPreviewThenImport(call: XhrCall): XhrAnswer {
@@ -88,7 +92,7 @@ describe('importing a .docx from the manuscripts list', () => {
     const commit = calls[1];
     expect(commit?.path).toBe('/imports/docx');
     expect(commit?.form.get('file')).toBeInstanceOf(File);
-    expect(JSON.parse(String(commit?.form.get('plan')))).toEqual({
+    expect(planOf(commit)).toEqual({
       h2_as_subchapters: false,
       title: 'The Long Night',
       manuscript_id: null,
@@ -130,7 +134,7 @@ describe('importing a .docx from the manuscripts list', () => {
     expect(calls[1]?.form.get('h2_as_subchapters')).toBe('true');
     await user.click(screen.getByTestId('import-confirm'));
     await screen.findByText('The imported manuscript is open');
-    expect(JSON.parse(String(calls[2]?.form.get('plan')))).toMatchObject({
+    expect(planOf(calls[2])).toMatchObject({
       h2_as_subchapters: true,
     });
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { buildPreview } from '@/testing/build-docx-preview';
+
 import {
   addSplit,
   buildPlan,
@@ -12,7 +14,6 @@ import {
   setIncluded,
   setMerged,
 } from './import-plan';
-import { buildPreview } from '@/testing/build-docx-preview';
 
 const NEW_MANUSCRIPT = { manuscriptId: null, folderId: 'Folder0000000000000001' };
 
