@@ -259,7 +259,12 @@ export function ExportDialog({
               </fieldset>
             ))}
 
-          <Checkbox.Group label={t('import_export.export.include')}>
+          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend>
+              <Text size="sm" fw={500}>
+                {t('import_export.export.include')}
+              </Text>
+            </legend>
             <Group gap="md" mt={6}>
               {INCLUDE_KEYS.map((key) => (
                 <Checkbox
@@ -273,7 +278,7 @@ export function ExportDialog({
                 />
               ))}
             </Group>
-          </Checkbox.Group>
+          </fieldset>
 
           <Title order={3} size="h5">
             {t('import_export.export.preset')}
