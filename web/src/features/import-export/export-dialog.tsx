@@ -221,7 +221,7 @@ export function ExportDialog({
               </Group>
             ) : (
               <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                <legend>
+                <legend style={{ padding: 0 }}>
                   <Text size="sm" fw={500}>
                     {t('import_export.export.scope_tree')}
                   </Text>
@@ -260,7 +260,7 @@ export function ExportDialog({
             ))}
 
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend>
+            <legend style={{ padding: 0 }}>
               <Text size="sm" fw={500}>
                 {t('import_export.export.include')}
               </Text>

@@ -139,6 +139,28 @@ describe('importing a .docx from the manuscripts list', () => {
     });
   });
 
+  it('keeps the preview and the writer’s edits when the import itself fails', async () => {
+    const calls = stubXhr((call) =>
+      call.path === '/imports/docx/preview'
+        ? success({ preview: buildPreview() })
+        : {
+            status: 422,
+            body: { status: 'failed', data: 'invalid_fields', fields: { plan: 'invalid' } },
+          },
+    );
+    renderShelf();
+    const user = userEvent.setup();
+    await user.upload(screen.getByTestId('import-file-input'), docx());
+    const preview = await screen.findByTestId('import-preview');
+    await user.click(within(preview).getByRole('checkbox', { name: 'Import: “Chapter Two”' }));
+    await user.click(screen.getByTestId('import-confirm'));
+    expect(await within(preview).findByRole('alert')).toBeVisible();
+    expect(calls).toHaveLength(2);
+    expect(
+      within(preview).getByRole('checkbox', { name: 'Import: “Chapter Two”' }),
+    ).not.toBeChecked();
+  });
+
   it('shows a drop zone while a file is dragged over the list, and imports the dropped file', async () => {
     const calls = stubXhr(answerPreviewThenImport);
     renderShelf();

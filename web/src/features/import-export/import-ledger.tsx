@@ -73,11 +73,11 @@ export function ImportLedger({
         </Table>
       </Table.ScrollContainer>
       {differs.length === 0 ? (
-        <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />}>
+        <Alert color="teal" variant="light" role="note" icon={<IconCircleCheck size={18} />}>
           {t('import_export.ledger.nothing_lost')}
         </Alert>
       ) : (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+        <Alert color="yellow" variant="light" role="note" icon={<IconAlertTriangle size={18} />}>
           <List size="sm" spacing={2}>
             {differs.map((key) => (
               <List.Item key={key}>

@@ -9,7 +9,10 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import type { ImportPreview } from './import-api';
 import { ImportPreviewDialog } from './import-preview-dialog';
 
-function renderPreview(preview: ImportPreview, onConfirm = vi.fn(() => Promise.resolve())) {
+function renderPreview(
+  preview: ImportPreview,
+  onConfirm = vi.fn<(plan: unknown) => Promise<string | null>>(() => Promise.resolve(null)),
+) {
   renderWithProviders(
     <ImportPreviewDialog
       preview={preview}

@@ -49,7 +49,8 @@ export interface ImportPreviewDialogProps {
   subchaptersAsScenes: boolean;
   /** Reads the file again with the other heading rule. */
   onRepreview: (h2AsSubchapters: boolean) => Promise<ImportPreview>;
-  onConfirm: (plan: ImportPlan) => Promise<void>;
+  /** Imports; resolves to null when done, or to why it failed (the dialog stays open). */
+  onConfirm: (plan: ImportPlan) => Promise<string | null>;
   onClose: () => void;
   /** What the confirmed import is doing (upload progress, then reading). */
   progress?: string | null;
@@ -95,7 +96,7 @@ export function ImportPreviewDialog(props: ImportPreviewDialogProps) {
     setProblem(null);
     setBusy(true);
     try {
-      await onConfirm(buildPlan(edits, { title, h2AsSubchapters: h2, ...target }));
+      setProblem(await onConfirm(buildPlan(edits, { title, h2AsSubchapters: h2, ...target })));
     } finally {
       setBusy(false);
     }

@@ -171,8 +171,10 @@ export function useImporter({
             setState({ step: 'idle' });
             showSuccess(t('import_export.imported', { count: result.chapter_ids.length }));
             onImported(result);
+            return null;
           } catch (error) {
-            setState({ step: 'refused', message: messageOf(error) });
+            // The preview stays, with the writer's edits, and says why.
+            return messageOf(error);
           } finally {
             setConfirmProgress(null);
           }
