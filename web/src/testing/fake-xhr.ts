@@ -15,7 +15,13 @@ export interface XhrCall {
 /** A JSON body and status, or `'network'` for no answer at all. */
 export type XhrAnswer = { status?: number; body: unknown } | 'network';
 
-export function stubXhr(answer: (call: XhrCall) => XhrAnswer): XhrCall[] {
+/** An answer held back: the upload stops at half (`'half'`) or is all sent (`'sent'`) until then. */
+export interface HeldAnswer {
+  progress: 'half' | 'sent';
+  reply: Promise<XhrAnswer>;
+}
+
+export function stubXhr(answer: (call: XhrCall) => XhrAnswer | HeldAnswer): XhrCall[] {
   const calls: XhrCall[] = [];
 
   class FakeXhr {
@@ -54,21 +60,31 @@ export function stubXhr(answer: (call: XhrCall) => XhrAnswer): XhrCall[] {
         form,
       };
       calls.push(call);
-      setTimeout(() => {
-        const reply = answer(call);
+      const progress = (loaded: number) => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total: 10 } as ProgressEvent);
+      };
+      const finish = (reply: XhrAnswer) => {
         if (reply === 'network') {
           this.onerror?.();
           return;
         }
-        this.upload.onprogress?.({
-          lengthComputable: true,
-          loaded: 10,
-          total: 10,
-        } as ProgressEvent);
-        this.upload.onload?.();
         this.status = reply.status ?? 200;
         this.responseText = JSON.stringify(reply.body);
         this.onload?.();
+      };
+      setTimeout(() => {
+        const reply = answer(call);
+        if (reply !== 'network' && 'reply' in reply) {
+          progress(reply.progress === 'half' ? 5 : 10);
+          if (reply.progress === 'sent') this.upload.onload?.();
+          void reply.reply.then(finish);
+          return;
+        }
+        if (reply !== 'network') {
+          progress(10);
+          this.upload.onload?.();
+        }
+        finish(reply);
       }, 0);
     }
   }

@@ -161,6 +161,23 @@ describe('importing a .docx from the manuscripts list', () => {
     ).not.toBeChecked();
   });
 
+  it.each([
+    ['half', 'Uploading Novel.docx… 50 %'],
+    ['sent', 'Reading the document…'],
+  ] as const)('shows the upload’s progress (%s sent), then the preview', async (progress, text) => {
+    let release: (answer: XhrAnswer) => void = () => undefined;
+    const reply = new Promise<XhrAnswer>((resolve) => {
+      release = resolve;
+    });
+    stubXhr(() => ({ progress, reply }));
+    renderShelf();
+    await userEvent.setup().upload(screen.getByTestId('import-file-input'), docx());
+    expect(await screen.findByTestId('import-progress')).toHaveTextContent(text);
+    release(success({ preview: buildPreview() }));
+    expect(await screen.findByTestId('import-preview')).toBeInTheDocument();
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+  });
+
   it('shows a drop zone while a file is dragged over the list, and imports the dropped file', async () => {
     const calls = stubXhr(answerPreviewThenImport);
     renderShelf();
