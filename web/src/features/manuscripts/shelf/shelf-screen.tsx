@@ -327,7 +327,6 @@ function Shelf({
       >
         {t('manuscripts.toolbar.new_manuscript')}
       </Button>
-      {addons && <addons.ToolbarAction />}
     </>
   );
 
@@ -511,6 +510,7 @@ function Shelf({
                 ]}
               />
               {newButtons}
+              {addons && <addons.ToolbarAction />}
             </Group>
           </Group>
         )}
