@@ -3,11 +3,10 @@
  * local-first manuscript update) and on the manuscripts list (the rows read from this
  * device's database, loaded from the server first when the device has not got them yet).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 
 import { displaySetting, useSession } from '@/lib/session';
-import { appDatabase } from '@/storage';
+import { useLiveQuery } from '@/lib/use-live-query';
 import { syncEngineFor } from '@/sync';
 
 import { ExportDialog } from './export-dialog';
@@ -22,10 +21,11 @@ interface ManuscriptLike {
 
 /** Keeps `choice` in the manuscript's settings, the others untouched (local first). */
 async function saveExportChoice(userId: string, manuscriptId: string, choice: ExportChoice) {
-  const stored = await appDatabase().manuscripts.get(manuscriptId);
+  const engine = syncEngineFor(userId);
+  const stored = await engine.reads.manuscript(manuscriptId);
   const settings =
     stored?.settings !== null && typeof stored?.settings === 'object' ? stored.settings : {};
-  await syncEngineFor(userId).port.saveManuscript({
+  await engine.port.saveManuscript({
     id: manuscriptId,
     settings: { ...settings, export: choice },
   });
@@ -41,11 +41,17 @@ export function ShelfExportDialog({
 }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
-  const row = useLiveQuery(() => appDatabase().manuscripts.get(manuscript.id), [manuscript.id]);
-  const rows = useLiveQuery(
-    () => appDatabase().contents.where('manuscript_id').equals(manuscript.id).toArray(),
-    [manuscript.id],
+  const reads = userId === null ? null : syncEngineFor(userId).reads;
+  const rowQuery = useMemo(
+    () => reads?.liveManuscript(manuscript.id) ?? null,
+    [reads, manuscript.id],
   );
+  const rowsQuery = useMemo(
+    () => reads?.liveContents(manuscript.id) ?? null,
+    [reads, manuscript.id],
+  );
+  const row = useLiveQuery(rowQuery) ?? undefined;
+  const rows = useLiveQuery(rowsQuery);
   const needsLoad = row?.content_loaded === false;
   useEffect(() => {
     if (!needsLoad || userId === null) return;
@@ -58,13 +64,15 @@ export function ShelfExportDialog({
   const chapters =
     rows === undefined || needsLoad
       ? null
-      : (rows.filter((candidate) => candidate.kind === 'chapters') as unknown as ChapterLike[]);
+      : (rows.filter(
+          (candidate) => candidate.kind === 'chapters' && !candidate.deleted_at,
+        ) as unknown as ChapterLike[]);
 
   return (
     <ExportDialog
       manuscript={{
         id: manuscript.id,
-        title: row?.title ?? manuscript.title,
+        title: typeof row?.title === 'string' ? row.title : manuscript.title,
         settings: row?.settings,
       }}
       chapters={chapters}

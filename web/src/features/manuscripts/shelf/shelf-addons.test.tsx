@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { AppDatabase } from '@/storage';
 import { buildManuscript } from '@/testing/build-shelf';
 import { createFakeShelfRemote } from '@/testing/fake-shelf-remote';
 import { renderRoutes } from '@/testing/render-with-providers';
@@ -14,11 +13,9 @@ import type { ShelfAddons } from './addons';
 import { ManuscriptsPortProvider } from './port-context';
 
 const USER = 'UserAnaWriter000000001';
-const opened: AppDatabase[] = [];
 
 afterEach(async () => {
   await disposeTestEngines();
-  for (const db of opened.splice(0)) await db.delete();
 });
 
 /** What the import-export feature adds, as app/ hands it in: stand-ins that say what they got. */
@@ -31,17 +28,18 @@ const ADDONS: ShelfAddons = {
 };
 
 async function open(addons?: ShelfAddons) {
-  const db = new AppDatabase(`quire-app-addons-${String(opened.length)}`);
-  opened.push(db);
-  await db.manuscripts.put({
-    ...buildManuscript({ id: 'dune', title: 'Dune' }),
-    user_id: USER,
-    pending: 0,
-    pending_ops: [],
-  });
   const remote = createFakeShelfRemote();
   remote.seed('manuscripts', buildManuscript({ id: 'dune', title: 'Dune' }));
-  const { port } = createTestEngine({ db, remote, userId: USER }).engine;
+  const { engine, store } = createTestEngine({ remote, userId: USER });
+  await store('manuscripts', [
+    {
+      ...buildManuscript({ id: 'dune', title: 'Dune' }),
+      user_id: USER,
+      pending: 0,
+      pending_ops: [],
+    },
+  ]);
+  const { port } = engine;
   renderRoutes(
     [
       {
