@@ -111,6 +111,9 @@ test('a writer imports a .docx by dropping it on the list, then exports it as PD
   const [found, created] = await words.getByRole('cell').allInnerTexts();
   expect(Number(found)).toBeGreaterThan(0);
   expect(created).toBe(found);
+  await expect(
+    preview.getByText('Nothing lost: everything found in the file will be imported.'),
+  ).toBeVisible();
   expect(await axeViolations(page, 'import preview')).toEqual([]);
 
   // Renamed and given a title of its own, the manuscript is imported and opens in the editor.
