@@ -64,6 +64,14 @@ async function exportAs(page: Page, format: string, layout?: string): Promise<Do
   return download;
 }
 
+/** The text of a WordprocessingML part, its tags dropped (a sentence may span several runs). */
+function textOf(xml: Buffer): string {
+  return xml
+    .toString('utf8')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ');
+}
+
 async function bytesOf(download: Download): Promise<Buffer> {
   return readFileSync(await download.path());
 }
@@ -72,7 +80,6 @@ test('a writer imports a .docx by dropping it on the list, then exports it as PD
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const writer = newWriter('Ines Importer');
   await signUpThroughApi(request, writer);
   await logInThroughPage(page, writer);
@@ -135,18 +142,20 @@ test('a writer imports a .docx by dropping it on the list, then exports it as PD
 
   // PDF, standard manuscript format.
   const pdf = await exportAs(page, 'PDF', 'Standard manuscript format');
-  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  // Named after the manuscript, from the answer's Content-Disposition.
+  expect(pdf.suggestedFilename()).toBe('The Keeper.pdf');
   expect((await bytesOf(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // Word: a zip whose document holds the chapters' text and the new title.
   const docx = await exportAs(page, 'Word (.docx)');
-  expect(docx.suggestedFilename()).toMatch(/\.docx$/);
+  expect(docx.suggestedFilename()).toBe('The Keeper.docx');
   const bytes = await bytesOf(docx);
   expect(isZip(bytes)).toBe(true);
-  const text = zipEntry(bytes, 'word/document.xml')
-    .toString('utf8')
-    .replace(/<[^>]+>/g, '')
-    .replace(/\s+/g, ' ');
+  const text = textOf(zipEntry(bytes, 'word/document.xml'));
   expect(text).toContain('The keeper retired in 1931.');
   expect(text).toContain('Whale Oil');
+  // The footnote and the endnote came in as footnotes, and go out as Word footnotes.
+  const notes = textOf(zipEntry(bytes, 'word/footnotes.xml'));
+  expect(notes).toContain('Logbook of 1850, page 12.');
+  expect(notes).toContain('He died in 1950.');
 });
