@@ -408,22 +408,35 @@ impl<'t, T: ReadTxn> Walker<'t, T> {
     }
 
     fn string(&self, e: &XmlElementRef, name: &str) -> Option<String> {
-        match e.get_attribute(self.txn, name)? {
-            Out::Any(Any::String(s)) => Some(s.to_string()),
-            _ => None,
-        }
+        string_attribute(self.txn, e, name)
     }
 
-    /// A whole-number attribute, written as a number or as a string of digits.
     fn number(&self, e: &XmlElementRef, name: &str) -> Option<i64> {
-        match e.get_attribute(self.txn, name)? {
-            Out::Any(Any::Number(Number::Int(n))) => Some(n),
-            Out::Any(Any::Number(Number::Float(f))) if f.fract() == 0.0 && f.abs() < 1e15 => {
-                Some(f as i64)
-            }
-            Out::Any(Any::String(s)) => s.trim().parse().ok(),
-            _ => None,
+        number_attribute(self.txn, e, name)
+    }
+}
+
+/// An element's attribute that holds a string.
+pub(crate) fn string_attribute<T: ReadTxn>(
+    txn: &T,
+    e: &XmlElementRef,
+    name: &str,
+) -> Option<String> {
+    match e.get_attribute(txn, name)? {
+        Out::Any(Any::String(s)) => Some(s.to_string()),
+        _ => None,
+    }
+}
+
+/// An element's whole-number attribute, written as a number or as a string of digits.
+pub(crate) fn number_attribute<T: ReadTxn>(txn: &T, e: &XmlElementRef, name: &str) -> Option<i64> {
+    match e.get_attribute(txn, name)? {
+        Out::Any(Any::Number(Number::Int(n))) => Some(n),
+        Out::Any(Any::Number(Number::Float(f))) if f.fract() == 0.0 && f.abs() < 1e15 => {
+            Some(f as i64)
         }
+        Out::Any(Any::String(s)) => s.trim().parse().ok(),
+        _ => None,
     }
 }
 

@@ -7,13 +7,13 @@ use quire_formats::model::{
 };
 use yrs::types::text::YChange;
 use yrs::{
-    Any, Array, GetString, Map, Number, Out, ReadTxn, Text, Transact, Xml, XmlElementRef,
-    XmlFragment, XmlOut, XmlTextRef,
+    Any, Array, GetString, Map, Out, ReadTxn, Text, Transact, XmlElementRef, XmlFragment, XmlOut,
+    XmlTextRef,
 };
 
 use super::{COMMENTS, marks};
 use crate::compact;
-use crate::derive::{DeriveError, FOOTNOTES, FRAGMENT};
+use crate::derive::{DeriveError, FOOTNOTES, FRAGMENT, number_attribute, string_attribute};
 
 /// The body a chapter document's full state holds (for an export), with each image as an index
 /// into the returned list of `src`s (the caller fetches their bytes; the same source twice is
@@ -271,21 +271,11 @@ impl<T: ReadTxn> Reader<'_, T> {
     }
 
     fn string(&self, e: &XmlElementRef, name: &str) -> Option<String> {
-        match e.get_attribute(self.txn, name)? {
-            Out::Any(Any::String(s)) => Some(s.to_string()),
-            _ => None,
-        }
+        string_attribute(self.txn, e, name)
     }
 
     fn number(&self, e: &XmlElementRef, name: &str) -> Option<i64> {
-        match e.get_attribute(self.txn, name)? {
-            Out::Any(Any::Number(Number::Int(n))) => Some(n),
-            Out::Any(Any::Number(Number::Float(f))) if f.fract() == 0.0 && f.abs() < 1e15 => {
-                Some(f as i64)
-            }
-            Out::Any(Any::String(s)) => s.trim().parse().ok(),
-            _ => None,
-        }
+        number_attribute(self.txn, e, name)
     }
 }
 
