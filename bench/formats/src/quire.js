@@ -21,7 +21,8 @@ async function post(target, path, init) {
       });
       break;
     } catch (error) {
-      if (attempt === 3 || !(error instanceof TypeError)) throw error;
+      if (!(error instanceof TypeError)) throw error;
+      if (attempt === 3) throw new Error(`POST ${path}: ${error.message} (${error.cause?.code ?? ''} ${error.cause?.message ?? ''})`);
     }
   }
   const body = Buffer.from(await response.arrayBuffer());
