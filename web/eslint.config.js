@@ -45,6 +45,34 @@ const layerZones = [
   },
 ];
 
+/** Only storage/ and sync/ open the local databases: features go through storage's ports. */
+const DATABASE_MESSAGE =
+  'Features read through the ReadPort (or ManuscriptsPort) and write through the LocalWriter; only storage/ and sync/ touch the database.';
+
+/** What a feature may not import: the databases, Dexie, and storage's insides. */
+const databaseImports = {
+  paths: [
+    { name: 'dexie', message: DATABASE_MESSAGE },
+    { name: 'dexie-react-hooks', message: DATABASE_MESSAGE },
+    {
+      name: '@/storage',
+      importNames: ['AppDatabase', 'appDatabase', 'SharedDatabase', 'sharedDatabase'],
+      message: DATABASE_MESSAGE,
+    },
+    {
+      name: '@/sync/collab',
+      importNames: ['CollabDatabase', 'collabDatabase'],
+      message: DATABASE_MESSAGE,
+    },
+  ],
+  patterns: [
+    {
+      group: ['@/storage/*', '@/sync/collab/collab-db'],
+      message: `Import from '@/storage' (its public surface). ${DATABASE_MESSAGE}`,
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/'],
@@ -106,6 +134,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', databaseImports] },
   },
   {
     // Tools that load these files require a default export.

@@ -13,6 +13,7 @@ pub mod forward;
 pub mod hub;
 mod inbox;
 pub mod log;
+pub mod model;
 pub mod protocol;
 pub mod room;
 

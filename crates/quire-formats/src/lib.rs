@@ -3,7 +3,17 @@
 //! files, no network, no clock (a date is a parameter), so the server and the desktop app run
 //! the same code. PDF is `quire-typeset`'s, over the same model.
 
+pub mod docx;
+pub mod epub;
+mod escape;
+mod image_header;
 pub mod ledger;
+mod links;
+pub mod markdown;
 pub mod model;
 pub mod options;
+pub mod package;
 pub mod plan;
+pub mod text;
+
+pub use package::ExportError;

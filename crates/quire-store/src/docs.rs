@@ -324,99 +324,11 @@ impl Store {
         &self,
         batch: &[(&str, &[Vec<u8>])],
     ) -> Result<Vec<Vec<i64>>, StoreError> {
-        let mut answers = vec![Vec::new(); batch.len()];
-        let mut order: Vec<usize> = (0..batch.len())
-            .filter(|&i| !batch[i].1.is_empty())
-            .collect();
-        if order.is_empty() {
-            return Ok(answers);
+        if batch.iter().all(|(_, updates)| updates.is_empty()) {
+            return Ok(vec![Vec::new(); batch.len()]);
         }
-        // Stable: one document's appends stay in the order given.
-        order.sort_by_key(|&i| batch[i].0);
-        // Each document once, with how many updates it gets (PostgreSQL refuses an upsert
-        // that touches one row twice).
-        let mut counts: Vec<(&str, i64)> = Vec::new();
-        for &i in &order {
-            let (doc_id, updates) = batch[i];
-            match counts.last_mut() {
-                Some((last, count)) if *last == doc_id => *count += updates.len() as i64,
-                _ => counts.push((doc_id, updates.len() as i64)),
-            }
-        }
-        let now = now_ms();
         let mut tx = self.write_tx().await?;
-        // The heads first (creating them, or bumping them and so taking their row locks), in
-        // id order; then every update of the batch.
-        let mut next_seq: HashMap<&str, i64> = HashMap::with_capacity(counts.len());
-        for chunk in counts.chunks(DOCS_PER_STATEMENT) {
-            let sql = format!(
-                "INSERT INTO doc_head (doc_id, head_seq, updated_at) VALUES {} \
-                 ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
-                 updated_at = excluded.updated_at \
-                 RETURNING doc_id, head_seq",
-                value_rows(1, chunk.len(), 3)
-            );
-            // Prepared and kept only for one document, as the insert below (see there).
-            let mut query = sqlx::query_as::<Any, (String, i64)>(AssertSqlSafe(sql))
-                .persistent(chunk.len() == 1);
-            for &(doc_id, count) in chunk {
-                query = query.bind(doc_id).bind(count).bind(now);
-            }
-            let heads: HashMap<String, i64> =
-                query.fetch_all(&mut *tx).await?.into_iter().collect();
-            for &(doc_id, count) in chunk {
-                let head = heads.get(doc_id).copied().ok_or_else(|| {
-                    StoreError::Database(sqlx::Error::Protocol(format!(
-                        "bumping the head of document {doc_id} answered no row"
-                    )))
-                })?;
-                next_seq.insert(doc_id, head - count + 1);
-            }
-        }
-        let mut rows: Vec<(&str, i64, &[u8])> = Vec::new();
-        for &i in &order {
-            let (doc_id, updates) = batch[i];
-            let first = next_seq[doc_id];
-            let count = updates.len() as i64;
-            next_seq.insert(doc_id, first + count);
-            answers[i] = (first..first + count).collect();
-            rows.extend(
-                updates
-                    .iter()
-                    .zip(first..)
-                    .map(|(update, seq)| (doc_id, seq, update.as_slice())),
-            );
-        }
-        for chunk in rows.chunks(ROWS_PER_INSERT) {
-            let sql = format!(
-                "INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES {}",
-                value_rows(1, chunk.len(), 4)
-            );
-            // A statement of one row is kept prepared, as every append's was; one of several is
-            // not: each row count is its own SQL text, and caching up to ROWS_PER_INSERT of them
-            // on each pooled connection made the server's idle memory grow with its documents.
-            let mut query = sqlx::query::<Any>(AssertSqlSafe(sql)).persistent(chunk.len() == 1);
-            for &(doc_id, seq, update) in chunk {
-                query = query.bind(doc_id).bind(seq).bind(update).bind(now);
-            }
-            query.execute(&mut *tx).await?;
-        }
-        if self.backend() == Backend::Postgres {
-            // Every document of the batch rung in one statement (delivered on commit).
-            for chunk in counts.chunks(DOCS_PER_STATEMENT) {
-                let sql = format!(
-                    "SELECT pg_notify($1, doc) FROM (VALUES {}) AS rung (doc)",
-                    value_rows(2, chunk.len(), 1)
-                );
-                let mut query = sqlx::query::<Any>(AssertSqlSafe(sql))
-                    .persistent(chunk.len() == 1)
-                    .bind(DOORBELL_CHANNEL);
-                for &(doc_id, _) in chunk {
-                    query = query.bind(doc_id);
-                }
-                query.execute(&mut *tx).await?;
-            }
-        }
+        let answers = append_in(&mut tx, self.backend(), batch).await?;
         tx.commit().await?;
         Ok(answers)
     }
@@ -623,4 +535,105 @@ fn statement_size(len: usize) -> usize {
         .into_iter()
         .find(|&size| size >= len)
         .unwrap_or(len)
+}
+
+/// [`Store::doc_append_many`] within the caller's write transaction `conn`, so a caller can
+/// commit documents together with rows (an import's chapters and their text).
+pub(crate) async fn append_in(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+    batch: &[(&str, &[Vec<u8>])],
+) -> Result<Vec<Vec<i64>>, StoreError> {
+    let mut answers = vec![Vec::new(); batch.len()];
+    let mut order: Vec<usize> = (0..batch.len())
+        .filter(|&i| !batch[i].1.is_empty())
+        .collect();
+    if order.is_empty() {
+        return Ok(answers);
+    }
+    // Stable: one document's appends stay in the order given.
+    order.sort_by_key(|&i| batch[i].0);
+    // Each document once, with how many updates it gets (PostgreSQL refuses an upsert
+    // that touches one row twice).
+    let mut counts: Vec<(&str, i64)> = Vec::new();
+    for &i in &order {
+        let (doc_id, updates) = batch[i];
+        match counts.last_mut() {
+            Some((last, count)) if *last == doc_id => *count += updates.len() as i64,
+            _ => counts.push((doc_id, updates.len() as i64)),
+        }
+    }
+    let now = now_ms();
+    // The heads first (creating them, or bumping them and so taking their row locks), in
+    // id order; then every update of the batch.
+    let mut next_seq: HashMap<&str, i64> = HashMap::with_capacity(counts.len());
+    for chunk in counts.chunks(DOCS_PER_STATEMENT) {
+        let sql = format!(
+            "INSERT INTO doc_head (doc_id, head_seq, updated_at) VALUES {} \
+             ON CONFLICT (doc_id) DO UPDATE SET head_seq = doc_head.head_seq + excluded.head_seq, \
+             updated_at = excluded.updated_at \
+             RETURNING doc_id, head_seq",
+            value_rows(1, chunk.len(), 3)
+        );
+        // Prepared and kept only for one document, as the insert below (see there).
+        let mut query =
+            sqlx::query_as::<Any, (String, i64)>(AssertSqlSafe(sql)).persistent(chunk.len() == 1);
+        for &(doc_id, count) in chunk {
+            query = query.bind(doc_id).bind(count).bind(now);
+        }
+        let heads: HashMap<String, i64> = query.fetch_all(&mut *conn).await?.into_iter().collect();
+        for &(doc_id, count) in chunk {
+            let head = heads.get(doc_id).copied().ok_or_else(|| {
+                StoreError::Database(sqlx::Error::Protocol(format!(
+                    "bumping the head of document {doc_id} answered no row"
+                )))
+            })?;
+            next_seq.insert(doc_id, head - count + 1);
+        }
+    }
+    let mut rows: Vec<(&str, i64, &[u8])> = Vec::new();
+    for &i in &order {
+        let (doc_id, updates) = batch[i];
+        let first = next_seq[doc_id];
+        let count = updates.len() as i64;
+        next_seq.insert(doc_id, first + count);
+        answers[i] = (first..first + count).collect();
+        rows.extend(
+            updates
+                .iter()
+                .zip(first..)
+                .map(|(update, seq)| (doc_id, seq, update.as_slice())),
+        );
+    }
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let sql = format!(
+            "INSERT INTO doc_update (doc_id, seq, update_v1, created_at) VALUES {}",
+            value_rows(1, chunk.len(), 4)
+        );
+        // A statement of one row is kept prepared, as every append's was; one of several is
+        // not: each row count is its own SQL text, and caching up to ROWS_PER_INSERT of them
+        // on each pooled connection made the server's idle memory grow with its documents.
+        let mut query = sqlx::query::<Any>(AssertSqlSafe(sql)).persistent(chunk.len() == 1);
+        for &(doc_id, seq, update) in chunk {
+            query = query.bind(doc_id).bind(seq).bind(update).bind(now);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    if backend == Backend::Postgres {
+        // Every document of the batch rung in one statement (delivered on commit).
+        for chunk in counts.chunks(DOCS_PER_STATEMENT) {
+            let sql = format!(
+                "SELECT pg_notify($1, doc) FROM (VALUES {}) AS rung (doc)",
+                value_rows(2, chunk.len(), 1)
+            );
+            let mut query = sqlx::query::<Any>(AssertSqlSafe(sql))
+                .persistent(chunk.len() == 1)
+                .bind(DOORBELL_CHANNEL);
+            for &(doc_id, _) in chunk {
+                query = query.bind(doc_id);
+            }
+            query.execute(&mut *conn).await?;
+        }
+    }
+    Ok(answers)
 }

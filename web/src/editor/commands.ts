@@ -10,7 +10,7 @@ import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZES, pointSize, pointsFrom } from '
 import { HEADING_LEVELS, type HeadingLevel } from './extensions';
 
 type Alignment = 'left' | 'center' | 'right' | 'justify';
-type MarkName = 'bold' | 'italic' | 'underline' | 'strike';
+type MarkName = 'bold' | 'italic' | 'underline' | 'strike' | 'smallCaps';
 
 export type ChapterCommandId =
   | MarkName
@@ -83,6 +83,7 @@ export const markCommands: ChapterCommand[] = [
   mark('italic', 'Mod-i'),
   mark('underline', 'Mod-u'),
   mark('strike', 'Mod-Shift-s'),
+  mark('smallCaps', 'Mod-Shift-k'),
 ];
 
 export const paragraphCommand: ChapterCommand = {
@@ -130,6 +131,7 @@ export const alignCommands: ChapterCommand[] = [
   align('justify', 'Mod-Shift-j'),
 ];
 
+/** The scene break is the `horizontalRule` node, drawn as a centred ornament. */
 export const insertCommands: ChapterCommand[] = [
   {
     id: 'horizontalRule',

@@ -4,6 +4,8 @@
  */
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
+import Image from '@tiptap/extension-image';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
@@ -15,6 +17,7 @@ import { CommentMark } from './extensions/comment-mark';
 import { FindReplace } from './extensions/find-replace';
 import { FootnoteNode } from './extensions/footnote-node';
 import { PageBreak } from './extensions/page-break';
+import { SmallCaps } from './extensions/small-caps';
 import { SmartQuotes } from './extensions/smart-quotes';
 
 export const HEADING_LEVELS = [1, 2, 3, 4, 5] as const;
@@ -45,6 +48,8 @@ export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
  * - `CaretInView` spares ProseMirror's measuring walk up the page when the caret is already
  *   visible after a keystroke.
  * - `CaretBlock` marks the block holding the caret, which the stylesheet keeps laid out.
+ * - What an imported Word file brings: block images (`src`, `alt`, `title`), simple tables
+ *   (not resizable: no column-resizing plugin at work) and the `smallCaps` mark.
  */
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
@@ -59,6 +64,12 @@ export function createChapterExtensions(options: ChapterExtensionsOptions): AnyE
     FontSize,
     TextAlign.configure({ types: ['heading', 'paragraph'] }),
     PageBreak,
+    SmallCaps,
+    Image.configure({ inline: false, allowBase64: false }),
+    Table.configure({ resizable: false }),
+    TableRow,
+    TableHeader,
+    TableCell,
     CommentMark,
     FootnoteNode,
     FindReplace.configure({ onOpen: options.onOpenFind ?? null }),

@@ -23,13 +23,22 @@ export { daysLeft, folderAndDescendants, TITLE_MAX, TRASH_DAYS } from './entitie
 export type { Folder, Manuscript, ShelfKind } from './entities';
 export { ENTITY_KINDS, entityRoute, tableOfKind, UPDATE_TYPES } from './entity-kinds';
 export type { EntityKind, UpdateType } from './entity-kinds';
-export { createEntityWriter } from './entity-writer';
-export type { EntityWriter, PartChanges, PartKind } from './entity-writer';
 export { newId } from './ids';
-export { createLocalFirstPort, MOVED_UP_ORDER_OFFSET, PROTECTED_FIELDS } from './local-first-port';
-export type { PendingChange, PortSync } from './local-first-port';
-export type { LocalRow } from './local-rows';
-export { InvalidChangeError } from './manuscripts-port';
+export { createLocalFirstPort } from './local-first-port';
+export { createLocalReadPort } from './local-read-port';
+export type { LocalRow, LocalShelfRow } from './local-rows';
+export { createLocalWriter, MOVED_UP_ORDER_OFFSET, PROTECTED_FIELDS } from './local-writer';
+export type {
+  EntityWriter,
+  LocalWriter,
+  PartChanges,
+  PartKind,
+  PendingChange,
+  PortSync,
+  SaveOptions,
+  TrashOp,
+} from './local-writer';
+export { InvalidChangeError, mapLive } from './manuscripts-port';
 export type {
   FolderChanges,
   LiveQuery,
@@ -40,6 +49,7 @@ export type {
   StoredManuscript,
 } from './manuscripts-port';
 export { askForPersistentStorage } from './persistence';
+export type { ReadPort } from './read-port';
 export type { StoreProblem } from './problems';
 export { isFatalDatabaseError, isQuotaExceeded, StorageQuotaError } from './quota';
 export { createHttpRemote } from './remote';

@@ -6,7 +6,7 @@ import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
 import type { AppDatabase } from './app-db';
 import { fixedOffsetClock } from './clock';
 import type { Folder, Manuscript } from './entities';
-import { MOVED_UP_ORDER_OFFSET } from './local-first-port';
+import { MOVED_UP_ORDER_OFFSET } from './local-writer';
 import type { LiveQuery, ManuscriptsPort } from './manuscripts-port';
 import type { StoreProblem } from './problems';
 import { StorageQuotaError } from './quota';

@@ -41,6 +41,14 @@ export function kindOfRow(table: string, row: { kind?: unknown }): EntityKind | 
   return typeof row.kind === 'string' ? (row.kind as EntityKind) : null;
 }
 
+/**
+ * Rows no screen shows and no local write changes: deleted for good and waiting for the server
+ * to agree, and manuscripts others share with the user (the shelf lists the user's own).
+ */
+export function isHidden(row: { pending_ops?: readonly string[]; shared_with_me?: unknown }) {
+  return (row.pending_ops ?? []).includes('hard_delete') || row.shared_with_me === 1;
+}
+
 /** Fields that exist only on this device (marks, listing-only values): never sent. */
 const LOCAL_ONLY_FIELDS = [
   'pending',

@@ -8,6 +8,14 @@ export interface LiveQuery<T> {
   };
 }
 
+/** `query`'s answers, each passed through `map`. */
+export function mapLive<T, U>(query: LiveQuery<T>, map: (value: T) => U): LiveQuery<U> {
+  return {
+    subscribe: (observer) =>
+      query.subscribe({ next: (value) => observer.next(map(value)), error: observer.error }),
+  };
+}
+
 /** A row as screens see it: its wire fields, and whether the server has it yet. */
 export type StoredFolder = Folder & { pending: boolean };
 export type StoredManuscript = Manuscript & { pending: boolean };

@@ -1,18 +1,20 @@
 /**
- * One signed-in user's local store and sync engine, composed: the manuscripts port (storage)
- * over the outbox and the loader (sync), sharing one problem hub. `user-sync.ts` starts the
- * parts that run in the background (live channel, action logs) for the signed-in user.
+ * One signed-in user's local store and sync engine, composed: the read port, the one local
+ * writer and the manuscripts port over them (storage), the outbox and the loader (sync), sharing
+ * one problem hub. `user-sync.ts` starts the parts that run in the background (live channel,
+ * action logs) for the signed-in user.
  */
 import type { AppDatabase } from '@/storage/app-db';
 import type { Clock } from '@/storage/clock';
 import type { DatabaseHealth } from '@/storage/database-health';
-import { createEntityWriter } from '@/storage/entity-writer';
-import type { EntityWriter } from '@/storage/entity-writer';
 import { createLocalFirstPort } from '@/storage/local-first-port';
-import type { PendingChange } from '@/storage/local-first-port';
+import { createLocalReadPort } from '@/storage/local-read-port';
+import { createLocalWriter } from '@/storage/local-writer';
+import type { LocalWriter, PendingChange } from '@/storage/local-writer';
 import type { ManuscriptsPort } from '@/storage/manuscripts-port';
 import { createProblemHub } from '@/storage/problems';
 import type { ProblemHub } from '@/storage/problems';
+import type { ReadPort } from '@/storage/read-port';
 import type { ShelfRemote } from '@/storage/remote';
 
 import { createLoader } from './loader';
@@ -35,10 +37,12 @@ export interface SyncEngineDeps {
 
 export interface SyncEngine {
   userId: string;
-  /** What the manuscripts screens use. */
+  /** What the manuscripts screens use (reads through `reads`, writes through `writer`). */
   port: ManuscriptsPort;
-  /** What the editor uses to write rows of every other kind. */
-  writer: EntityWriter;
+  /** What every other screen reads of the user's rows. */
+  reads: ReadPort;
+  /** The one local writer: every local change of a row goes through it. */
+  writer: LocalWriter;
   outbox: Outbox;
   loader: Loader;
   problems: ProblemHub;
@@ -69,10 +73,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     flushPending: () => outbox.flushPending(),
     refresh: () => loader.refreshShelf(),
   };
+  const reads = createLocalReadPort({ db, userId });
+  const writer = createLocalWriter({ db, sync, problems, userId, clock, deviceId });
   return {
     userId,
-    port: createLocalFirstPort({ db, remote, sync, problems, userId, clock, deviceId }),
-    writer: createEntityWriter({ db, sync, problems, userId, clock, deviceId }),
+    port: createLocalFirstPort({ reads, writer, remote, sync, problems }),
+    reads,
+    writer,
     outbox,
     loader,
     problems,

@@ -11,9 +11,9 @@ import {
   updateTypeOfKind,
 } from '@/storage/entity-kinds';
 import type { EntityKind, UpdateType } from '@/storage/entity-kinds';
-import type { PendingChange } from '@/storage/local-first-port';
 import { kindOfRow, rowTable } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
+import type { PendingChange } from '@/storage/local-writer';
 
 import { NoAnswer, sendRow, sendRows } from './row-sender';
 import type { SendContext } from './row-sender';

@@ -12,9 +12,9 @@
 import type { AppDatabase } from '@/storage/app-db';
 import type { Clock } from '@/storage/clock';
 import type { UpdateType } from '@/storage/entity-kinds';
-import type { PendingChange } from '@/storage/local-first-port';
 import { kindOfRow, removeManuscriptLocally } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
+import type { PendingChange } from '@/storage/local-writer';
 import type { ProblemHub } from '@/storage/problems';
 import type { ShelfRemote } from '@/storage/remote';
 

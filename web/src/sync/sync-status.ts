@@ -11,9 +11,9 @@ import type { Subscription } from 'dexie';
 import type { AppDatabase } from '@/storage/app-db';
 import { tableOfKind } from '@/storage/entity-kinds';
 import type { EntityKind, RowTableName } from '@/storage/entity-kinds';
-import type { PendingChange } from '@/storage/local-first-port';
 import { kindOfRow } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
+import type { PendingChange } from '@/storage/local-writer';
 
 import type { CollabConnection } from './collab/collab-connection';
 import type { CollabDatabase } from './collab/collab-db';

@@ -1,7 +1,8 @@
 /**
  * A fake editor `Workspace` for tests: rows in memory and a writer that records every call and
  * applies it (save merges like the real `EntityWriter`, trash sets `deleted_at`; `saveManuscript`
- * merges `settings`, `goals`, `stats` and `meta` one level deep). The workspace
+ * merges `settings`, `goals`, `stats` and `meta` one level deep; `keepOnDevice` sets key
+ * paths without a new `updated_at`), and a read port over the same rows. The workspace
  * object is replaced after each write, as the page's live query would; `useFakeWorkspace`
  * re-renders a component with it.
  */
@@ -17,6 +18,8 @@ import type {
 } from '@/features/editor/workspace/types';
 import { mergeManuscriptChanges } from '@/features/editor/workspace/types';
 import type { EntityWriter, LocalRow, PartChanges, PartKind } from '@/storage';
+
+import { createFakeReadPort } from './fake-read-port';
 
 export type WriterCall =
   | { op: 'save'; kind: PartKind; changes: PartChanges }
@@ -40,6 +43,8 @@ export interface FakeWorkspace {
   readonly calls: WriterCall[];
   /** Every `saveManuscript` call, in order. */
   readonly manuscriptCalls: Partial<ManuscriptRow>[];
+  /** Every `keepOnDevice` call, in order. */
+  readonly keptCalls: Record<string, unknown>[];
   /** All rows of a kind, those in the trash included. */
   rows(kind: PartKind): LocalRow[];
   /** A row by kind and id (trash included). */
@@ -104,6 +109,7 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
 
   const calls: WriterCall[] = [];
   const manuscriptCalls: Partial<ManuscriptRow>[] = [];
+  const keptCalls: Record<string, unknown>[] = [];
   const listeners = new Set<() => void>();
   let clock = BASE_TIME + 1_000_000;
   let failure: Error | null = null;
@@ -111,6 +117,13 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
 
   const live = <T>(kind: PartKind) =>
     [...table(kind).values()].filter((r) => (r.deleted_at ?? null) === null) as T[];
+  const reads = createFakeReadPort(
+    () => ({
+      manuscripts: [manuscript],
+      parts: [...tables.values()].flatMap((rows) => [...rows.values()]),
+    }),
+    userId,
+  );
   const refresh = () => {
     current = {
       userId,
@@ -119,7 +132,9 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
       outlines: live<OutlineRow>('outlines'),
       chapters: live<ChapterRow>('chapters'),
       writer,
+      reads,
       saveManuscript,
+      keepOnDevice,
       canWrite: seed.canWrite ?? true,
       canComment: seed.canComment ?? seed.canWrite ?? true,
       userSettings: {
@@ -131,6 +146,7 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
       },
     };
     for (const listener of listeners) listener();
+    reads.changed();
   };
   const guard = () => {
     const error = failure;
@@ -211,6 +227,22 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
     return Promise.resolve();
   }
 
+  /** Sets key paths (`settings.last_active_chapter`) of the manuscript, keeping its time. */
+  function keepOnDevice(changes: Record<string, unknown>): Promise<void> {
+    keptCalls.push(changes);
+    const failed = guard();
+    if (failed) return failed;
+    const next: Record<string, unknown> = { ...manuscript };
+    for (const [path, value] of Object.entries(changes)) {
+      const [head, ...rest] = path.split('.');
+      if (head === undefined || rest.length === 0) next[path] = value;
+      else next[head] = { ...(next[head] as object | undefined), [rest.join('.')]: value };
+    }
+    manuscript = next as ManuscriptRow;
+    refresh();
+    return Promise.resolve();
+  }
+
   refresh();
   return {
     get workspace() {
@@ -218,6 +250,7 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
     },
     calls,
     manuscriptCalls,
+    keptCalls,
     rows: (kind) => [...table(kind).values()],
     row: (kind, id) => table(kind).get(id),
     saves: () =>

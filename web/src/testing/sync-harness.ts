@@ -1,5 +1,5 @@
 import { AppDatabase, createDatabaseHealth, fixedOffsetClock } from '@/storage';
-import type { Clock, StoreProblem } from '@/storage';
+import type { Clock, LocalRecord, StoreProblem, APP_DB_SCHEMA } from '@/storage';
 import { createSyncEngine } from '@/sync/engine';
 import type { SyncEngine } from '@/sync/engine';
 import type { OutboxDeps } from '@/sync/outbox';
@@ -16,7 +16,14 @@ export interface TestEngine {
   engine: SyncEngine;
   /** Every problem the engine reported, in order. */
   problems: StoreProblem[];
+  /** Puts rows into a table as they would be stored (for a screen's test to start from). */
+  store: (table: AppTable, rows: readonly LocalRecord[]) => Promise<void>;
+  /** Every row of a table as stored now (for a screen's test to check what was written). */
+  stored: (table: AppTable) => Promise<LocalRecord[]>;
 }
+
+/** The tables of the app database. */
+export type AppTable = keyof typeof APP_DB_SCHEMA;
 
 export interface TestEngineOptions {
   userId?: string;
@@ -49,7 +56,16 @@ export function createTestEngine(options: TestEngineOptions = {}): TestEngine {
   });
   const problems: StoreProblem[] = [];
   engine.problems.subscribe((problem) => problems.push(problem));
-  const made = { db, remote, engine, problems };
+  const made: TestEngine = {
+    db,
+    remote,
+    engine,
+    problems,
+    store: async (table, rows) => {
+      await db.table<LocalRecord, string>(table).bulkPut([...rows]);
+    },
+    stored: (table) => db.table<LocalRecord, string>(table).toArray(),
+  };
   running.push(made);
   return made;
 }

@@ -45,12 +45,20 @@ pub(super) fn safe_href(href: &str) -> Option<&str> {
     }
 }
 
-/// An image source a reader may load: an `http(s)` URL or a base64 `data:` URL of a raster
-/// image type (SVG is left out: it is a document, not a picture).
+/// Where Quire serves an upload (an imported image's bytes) by its id.
+const UPLOADS_PATH: &str = "/api/v4/uploads/";
+
+/// An image source a reader may load: an `http(s)` URL, a base64 `data:` URL of a raster
+/// image type (SVG is left out: it is a document, not a picture), or one of Quire's own uploads
+/// (`/api/v4/uploads/<id>`, an id of `A-Z a-z 0-9 _ -`), where an import puts its images.
 pub(super) fn safe_image_src(src: &str) -> Option<&str> {
     let src = src.trim_matches(' ');
     if src.is_empty() || src.chars().any(|c| c.is_control() || c == ' ') {
         return None;
+    }
+    if let Some(id) = src.strip_prefix(UPLOADS_PATH) {
+        let ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
+        return ((1..=64).contains(&id.len()) && id.chars().all(ok)).then_some(src);
     }
     match scheme(src) {
         Some(s) if s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https") => Some(src),
@@ -116,6 +124,7 @@ pub(super) enum Mark {
     Link(String),
     Comment(String),
     TextStyle(String),
+    SmallCaps,
     Highlight,
     Bold,
     Italic,
@@ -158,6 +167,7 @@ impl Mark {
                 };
                 Mark::TextStyle(style)
             }
+            "smallCaps" => Mark::SmallCaps,
             "highlight" => Mark::Highlight,
             "bold" => Mark::Bold,
             "italic" => Mark::Italic,
@@ -175,6 +185,7 @@ impl Mark {
             Mark::Link(href) => ("a", " href=\"", href.as_str()),
             Mark::Comment(id) => ("span", " data-comment-id=\"", id.as_str()),
             Mark::TextStyle(style) => ("span", " style=\"", style.as_str()),
+            Mark::SmallCaps => ("span", " style=\"", "font-variant: small-caps"),
             other => {
                 out.push('<');
                 out.push_str(other.tag());
@@ -202,7 +213,7 @@ impl Mark {
     fn tag(&self) -> &'static str {
         match self {
             Mark::Link(_) => "a",
-            Mark::Comment(_) | Mark::TextStyle(_) => "span",
+            Mark::Comment(_) | Mark::TextStyle(_) | Mark::SmallCaps => "span",
             Mark::Highlight => "mark",
             Mark::Bold => "strong",
             Mark::Italic => "em",
@@ -298,15 +309,20 @@ mod tests {
     }
 
     #[test]
-    fn images_load_only_from_http_or_raster_data_urls() {
+    fn images_load_only_from_http_raster_data_urls_or_quires_own_uploads() {
         assert!(safe_image_src("https://img.example/a.png").is_some());
         assert!(safe_image_src("data:image/png;base64,iVBORw0KGgo=").is_some());
+        assert!(safe_image_src("/api/v4/uploads/kXb3p9WwQz1yZr8TtVv0Aa").is_some());
         for bad in [
             "javascript:alert(1)",
             "data:image/svg+xml;base64,PHN2Zz4=",
             "data:text/html;base64,PHNjcmlwdD4=",
             "data:image/png,notbase64",
             "/relative.png",
+            "/api/v4/uploads/",
+            "/api/v4/uploads/../users/me",
+            "/api/v4/uploads/a?x=1",
+            "/api/v4/uploadsX",
             "https://x/a b.png",
         ] {
             assert_eq!(safe_image_src(bad), None, "{bad}");

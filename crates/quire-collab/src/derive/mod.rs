@@ -37,8 +37,8 @@ pub const FOOTNOTES: &str = "footnotes";
 pub struct Derived {
     /// TipTap-style HTML, escaped and sanitised: safe to serve as is.
     pub html: String,
-    /// The text a reader sees: one line per paragraph, heading, code block or list item
-    /// paragraph, a hard break as a line break. No trailing newline.
+    /// The text a reader sees: one line per paragraph, heading, code block, list item or table
+    /// cell paragraph, a hard break as a line break. No trailing newline.
     pub text: String,
     /// `quire_core` [`count_words`] of `text`.
     pub words: u32,
@@ -228,6 +228,14 @@ impl<'t, T: ReadTxn> Walker<'t, T> {
                 self.container(e, "ol", &start)
             }
             "listItem" => self.container(e, "li", ""),
+            "table" => {
+                self.html.push_str("<table><tbody>");
+                self.block_children(e);
+                self.html.push_str("</tbody></table>");
+            }
+            "tableRow" => self.container(e, "tr", ""),
+            "tableCell" => self.cell(e, "td"),
+            "tableHeader" => self.cell(e, "th"),
             "horizontalRule" => self.html.push_str("<hr>"),
             "pageBreak" => self.html.push_str("<div data-type=\"page-break\"></div>"),
             "hardBreak" => {
@@ -271,6 +279,17 @@ impl<'t, T: ReadTxn> Walker<'t, T> {
         self.open(e, tag, attrs);
         self.block_children(e);
         self.close(tag);
+    }
+
+    /// A table cell: its blocks, and its span when it covers more than one column or row.
+    fn cell(&mut self, e: &XmlElementRef, tag: &str) {
+        let mut attrs = String::new();
+        for span in ["colspan", "rowspan"] {
+            if let Some(n) = self.number(e, span).filter(|n| (2..=1000).contains(n)) {
+                attrs.push_str(&format!(" {span}=\"{n}\""));
+            }
+        }
+        self.container(e, tag, &attrs);
     }
 
     fn open(&mut self, e: &XmlElementRef, tag: &str, attrs: &str) {

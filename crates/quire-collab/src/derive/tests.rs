@@ -106,6 +106,53 @@ fn paragraphs_and_headings_become_p_and_h_with_the_level_clamped() {
 }
 
 #[test]
+fn a_table_renders_its_rows_and_cells_with_each_cell_paragraph_on_its_own_line() {
+    let cell = |tag: &'static str, span: i64, text: &str| {
+        el_with(
+            tag,
+            vec![("colspan", Any::from(span)), ("rowspan", Any::from(1))],
+            vec![p(text)],
+        )
+    };
+    let d = derive(&doc(vec![el(
+        "table",
+        vec![
+            el(
+                "tableRow",
+                vec![
+                    cell("tableHeader", 1, "Name"),
+                    cell("tableHeader", 1, "Age"),
+                ],
+            ),
+            el("tableRow", vec![cell("tableCell", 2, "Ana, 41")]),
+        ],
+    )]));
+    assert_eq!(
+        d.html,
+        "<table><tbody><tr><th><p>Name</p></th><th><p>Age</p></th></tr>\
+         <tr><td colspan=\"2\"><p>Ana, 41</p></td></tr></tbody></table>"
+    );
+    assert_eq!(d.text, "Name\nAge\nAna, 41");
+    assert_eq!(d.words, 4);
+}
+
+#[test]
+fn small_caps_render_as_a_span_styled_with_the_small_caps_variant() {
+    let d = derive(&doc(vec![el(
+        "paragraph",
+        vec![runs(vec![
+            ("In the ", Attrs::new()),
+            ("Year One", marks(&[("smallCaps", &[]), ("bold", &[])])),
+        ])],
+    )]));
+    assert_eq!(
+        d.html,
+        "<p>In the <span style=\"font-variant: small-caps\"><strong>Year One</strong></span></p>"
+    );
+    assert_eq!(d.words, 4);
+}
+
+#[test]
 fn nested_lists_render_as_ul_ol_li_with_each_item_on_its_own_line() {
     let d = derive(&doc(vec![
         el(

@@ -16,6 +16,7 @@ mod goals;
 mod html;
 pub mod kind;
 mod order;
+mod reading;
 mod row;
 mod sessions;
 mod share;
@@ -42,6 +43,7 @@ pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,
 };
+pub use reading::{ReadChapter, compare_rows, reading_order};
 pub use row::{EntityRow, MANUSCRIPT_PARTS, ManuscriptTree};
 pub use sessions::{SESSION_GAP_MS, Session, SessionChange, record_writing};
 pub use share::SharePermission;

@@ -84,10 +84,12 @@ pub enum Action {
     Share,
     /// Move the manuscript to the trash, restore it, delete it for good.
     TrashManuscript,
+    /// Take the manuscript away as a file (Word, PDF, EPUB, Markdown, text).
+    Export,
 }
 
 impl Action {
-    pub const ALL: [Action; 7] = [
+    pub const ALL: [Action; 8] = [
         Action::Read,
         Action::Comment,
         Action::WriteText,
@@ -95,6 +97,7 @@ impl Action {
         Action::ChangeManuscript,
         Action::Share,
         Action::TrashManuscript,
+        Action::Export,
     ];
 
     /// The action's name in the web app's table.
@@ -107,6 +110,7 @@ impl Action {
             Action::ChangeManuscript => "changeManuscript",
             Action::Share => "share",
             Action::TrashManuscript => "trashManuscript",
+            Action::Export => "export",
         }
     }
 }
@@ -121,6 +125,7 @@ pub fn may(role: Role, action: Action) -> bool {
         Action::ChangeManuscript => may_change_manuscript(role),
         Action::Share => may_share(role),
         Action::TrashManuscript => may_trash_manuscript(role),
+        Action::Export => may_export(role),
     }
 }
 
@@ -178,6 +183,15 @@ pub fn may_trash_manuscript(role: Role) -> bool {
     match role {
         Role::Owner => true,
         Role::Editor | Role::Commenter | Role::Viewer => false,
+    }
+}
+
+/// The owner and Editors take the whole book away as a file; a Commenter or a Viewer (a beta
+/// reader) reads it in Quire, where the owner can end their access.
+pub fn may_export(role: Role) -> bool {
+    match role {
+        Role::Owner | Role::Editor => true,
+        Role::Commenter | Role::Viewer => false,
     }
 }
 

@@ -2,17 +2,23 @@ use super::*;
 
 /// Every role against every action, as the product promises them: a row per role, a column per
 /// action in `Action::ALL` order (read, comment, write text, change contents, change the
-/// manuscript, share, trash the manuscript).
-const TABLE: [(Role, [bool; 7]); 4] = [
-    (Role::Owner, [true, true, true, true, true, true, true]),
-    (Role::Editor, [true, true, true, true, false, false, false]),
+/// manuscript, share, trash the manuscript, export).
+const TABLE: [(Role, [bool; 8]); 4] = [
+    (
+        Role::Owner,
+        [true, true, true, true, true, true, true, true],
+    ),
+    (
+        Role::Editor,
+        [true, true, true, true, false, false, false, true],
+    ),
     (
         Role::Commenter,
-        [true, true, false, false, false, false, false],
+        [true, true, false, false, false, false, false, false],
     ),
     (
         Role::Viewer,
-        [true, false, false, false, false, false, false],
+        [true, false, false, false, false, false, false, false],
     ),
 ];
 
@@ -31,7 +37,7 @@ type Decision = fn(Role) -> bool;
 
 #[test]
 fn each_action_names_its_own_decision_function() {
-    let functions: [(Action, Decision); 7] = [
+    let functions: [(Action, Decision); 8] = [
         (Action::Read, may_read),
         (Action::Comment, may_comment),
         (Action::WriteText, may_write_text),
@@ -39,6 +45,7 @@ fn each_action_names_its_own_decision_function() {
         (Action::ChangeManuscript, may_change_manuscript),
         (Action::Share, may_share),
         (Action::TrashManuscript, may_trash_manuscript),
+        (Action::Export, may_export),
     ];
     assert_eq!(functions.map(|(action, _)| action), Action::ALL);
     for (action, decide) in functions {

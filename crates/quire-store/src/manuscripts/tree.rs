@@ -66,6 +66,20 @@ impl Store {
         rows: Vec<EntityRow>,
         now: EpochMs,
     ) -> Result<Vec<EntityRow>, StoreError> {
+        self.insert_all_with_docs(actor, rows, &[], now).await
+    }
+
+    /// [`Store::insert_all`], and in the same transaction the first updates of new chapter
+    /// documents (`docs`: a chapter id and its v1 update each): an import's chapters and their
+    /// text are committed together or not at all. A document that already has updates refuses
+    /// the whole call with `Conflict("id")`.
+    pub async fn insert_all_with_docs(
+        &self,
+        actor: &str,
+        rows: Vec<EntityRow>,
+        docs: &[(String, Vec<u8>)],
+        now: EpochMs,
+    ) -> Result<Vec<EntityRow>, StoreError> {
         let mut tx = self.write_tx().await?;
         let mut written = Vec::with_capacity(rows.len());
         for mut row in rows {
@@ -90,6 +104,18 @@ impl Store {
             });
             if !has_chapter {
                 written.push(add_first_chapter(&mut tx, &manuscript, now).await?);
+            }
+        }
+        if !docs.is_empty() {
+            let updates: Vec<[Vec<u8>; 1]> = docs.iter().map(|(_, u)| [u.clone()]).collect();
+            let batch: Vec<(&str, &[Vec<u8>])> = docs
+                .iter()
+                .zip(&updates)
+                .map(|((id, _), u)| (id.as_str(), u.as_slice()))
+                .collect();
+            let seqs = crate::docs::append_in(&mut tx, self.backend(), &batch).await?;
+            if seqs.iter().any(|s| s.first().is_some_and(|&seq| seq != 1)) {
+                return Err(StoreError::Conflict("id"));
             }
         }
         tx.commit().await?;

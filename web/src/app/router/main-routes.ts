@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { guardLoader } from '@/app/guards';
@@ -6,7 +7,28 @@ import { isAccountSection, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 
 import { lazyPage } from './lazy-page';
-import { AUTH, forward, guarded, notFound, PUBLIC, SHARED } from './route-helpers';
+import { AUTH, forward, guarded, notFound, PUBLIC, SHARED, withProps } from './route-helpers';
+
+const loadImportExport = () => import('@/features/import-export');
+
+/** The manuscripts list's import (button, drop zone) and a manuscript's export. */
+function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>) {
+  return {
+    addons: {
+      Frame: importExport.ShelfImportFrame,
+      ToolbarAction: importExport.ImportDocxButton,
+      ExportDialog: importExport.ShelfExportDialog,
+    },
+  };
+}
+
+/**
+ * The editor's import and export load after the editor (its header suspends them), so the
+ * chapter's text never waits for them.
+ */
+const EditorImportExport = lazy(() =>
+  loadImportExport().then((m) => ({ default: m.EditorImportExport })),
+);
 
 /** Children of the main layout (the app shell). */
 export const mainRoutes: RouteObject[] = [
@@ -18,15 +40,16 @@ export const mainRoutes: RouteObject[] = [
       {
         index: true,
         lazy: lazyPage(
-          () => import('@/features/manuscripts/manuscripts-page'),
-          (m) => m.ManuscriptsPage,
+          () =>
+            Promise.all([import('@/features/manuscripts/manuscripts-page'), loadImportExport()]),
+          ([page, importExport]) => withProps(page.ManuscriptsPage, shelfAddons(importExport)),
         ),
       },
       {
         path: ':id',
         lazy: lazyPage(
-          () => import('@/features/manuscripts/folder-page'),
-          (m) => m.FolderPage,
+          () => Promise.all([import('@/features/manuscripts/folder-page'), loadImportExport()]),
+          ([page, importExport]) => withProps(page.FolderPage, shelfAddons(importExport)),
         ),
       },
     ],
@@ -37,7 +60,7 @@ export const mainRoutes: RouteObject[] = [
       AUTH,
       lazyPage(
         () => import('@/features/editor/manuscript-page'),
-        (m) => m.ManuscriptPage,
+        (page) => withProps(page.ManuscriptPage, { actions: EditorImportExport }),
       ),
     ),
   },

@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import type { ComponentType } from 'react';
 import { data, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 
@@ -33,4 +35,16 @@ export function guarded(
 /** An entry point that only forwards somewhere else. */
 export function forward(target: (args: LoaderFunctionArgs) => string): RouteParts {
   return { loader: (args) => redirect(target(args)), Component: FullPageLoader };
+}
+
+/**
+ * `Page` with `props` always given: how `app/` hands one feature's parts to another's page
+ * (features never import each other).
+ */
+export function withProps<P extends object>(Page: ComponentType<P>, props: P): ComponentType {
+  function Composed() {
+    return createElement(Page, props);
+  }
+  Composed.displayName = `Composed(${Page.displayName ?? Page.name})`;
+  return Composed;
 }

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -10,21 +11,35 @@ import { markOnce } from '@/lib/perf-marks';
 import { useSession } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 
+import type { Workspace } from './workspace/types';
 import { useWorkspace } from './workspace/use-workspace';
 import { WorkspaceView } from './workspace-view';
 
+/** What another feature adds to the editor's header (import, export), composed by `app/`. */
+export type WorkspaceActions = ComponentType<{ workspace: Workspace }>;
+
 /** `manuscript/{id}`: the editor. */
-export function ManuscriptPage() {
+export function ManuscriptPage({ actions }: { actions?: WorkspaceActions }) {
   const { id } = useParams();
   const { user } = useSession();
   useEffect(() => {
     markOnce('quire:route-mounted');
   }, []);
   if (!user || !id) return <FullPageLoader />;
-  return <ManuscriptWorkspace key={`${user.id}/${id}`} manuscriptId={id} user={user} />;
+  return (
+    <ManuscriptWorkspace key={`${user.id}/${id}`} manuscriptId={id} user={user} actions={actions} />
+  );
 }
 
-function ManuscriptWorkspace({ manuscriptId, user }: { manuscriptId: string; user: SessionUser }) {
+function ManuscriptWorkspace({
+  manuscriptId,
+  user,
+  actions,
+}: {
+  manuscriptId: string;
+  user: SessionUser;
+  actions: WorkspaceActions | undefined;
+}) {
   const { t } = useTranslation();
   const state = useWorkspace(manuscriptId, user);
   useEffect(() => {
@@ -53,5 +68,5 @@ function ManuscriptWorkspace({ manuscriptId, user }: { manuscriptId: string; use
       </Center>
     );
   }
-  return <WorkspaceView workspace={state.workspace} user={user} />;
+  return <WorkspaceView workspace={state.workspace} user={user} actions={actions} />;
 }

@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
@@ -141,9 +141,18 @@ function SidePanel({
  * first; structure and settings are rows written locally first. The chapter shown is in the URL
  * (`?chapter=`), else the one last opened.
  */
-export function WorkspaceView({ workspace, user }: { workspace: Workspace; user: SessionUser }) {
+export function WorkspaceView({
+  workspace,
+  user,
+  actions: Actions,
+}: {
+  workspace: Workspace;
+  user: SessionUser;
+  /** Header actions another feature adds (import, export), composed by `app/`. */
+  actions?: ComponentType<{ workspace: Workspace }> | undefined;
+}) {
   const { t } = useTranslation();
-  const { manuscript, chapters, userSettings } = workspace;
+  const { manuscript, chapters, userSettings, keepOnDevice } = workspace;
   const isLarge = useMediaQuery(LARGE_SCREEN, true);
   const [focusMode, setFocusMode] = useState(false);
   const [binderOpened, { open: openBinder, close: closeBinder }] = useDisclosure(false);
@@ -176,8 +185,8 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
   }, [manuscript.id, chapterId, remembered, rememberedPosition]);
 
   useEffect(() => {
-    if (chapterId) void rememberChapter(manuscript.id, chapterId);
-  }, [manuscript.id, chapterId]);
+    if (chapterId) void rememberChapter(keepOnDevice, manuscript.id, chapterId);
+  }, [keepOnDevice, manuscript.id, chapterId]);
 
   useEffect(() => {
     setHeaderHidden(focusMode || (userSettings.hideHeader && isLarge));
@@ -389,6 +398,11 @@ export function WorkspaceView({ workspace, user }: { workspace: Workspace; user:
               )}
             </Group>
             <Group gap={4} wrap="nowrap">
+              {Actions && (
+                <Suspense fallback={null}>
+                  <Actions workspace={workspace} />
+                </Suspense>
+              )}
               <Tooltip label={t('workspace.history')}>
                 <ActionIcon
                   variant="subtle"

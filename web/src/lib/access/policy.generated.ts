@@ -13,6 +13,7 @@ export const ACTIONS = [
   'changeManuscript',
   'share',
   'trashManuscript',
+  'export',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -34,6 +35,7 @@ export const POLICY: Readonly<Record<Role, Readonly<Record<Action, boolean>>>> =
     changeManuscript: true,
     share: true,
     trashManuscript: true,
+    export: true,
   },
   editor: {
     read: true,
@@ -43,6 +45,7 @@ export const POLICY: Readonly<Record<Role, Readonly<Record<Action, boolean>>>> =
     changeManuscript: false,
     share: false,
     trashManuscript: false,
+    export: true,
   },
   commenter: {
     read: true,
@@ -52,6 +55,7 @@ export const POLICY: Readonly<Record<Role, Readonly<Record<Action, boolean>>>> =
     changeManuscript: false,
     share: false,
     trashManuscript: false,
+    export: false,
   },
   viewer: {
     read: true,
@@ -61,5 +65,6 @@ export const POLICY: Readonly<Record<Role, Readonly<Record<Action, boolean>>>> =
     changeManuscript: false,
     share: false,
     trashManuscript: false,
+    export: false,
   },
 };

@@ -14,8 +14,9 @@ describe('the access policy', () => {
         'changeManuscript',
         'share',
         'trashManuscript',
+        'export',
       ],
-      editor: ['read', 'comment', 'writeText', 'changeContents'],
+      editor: ['read', 'comment', 'writeText', 'changeContents', 'export'],
       commenter: ['read', 'comment'],
       viewer: ['read'],
     };

@@ -9,9 +9,11 @@ export {
   isAuthPath,
   refreshesOnUnauthorized,
   REFRESH_TOKEN_PATH,
+  REQUESTED_WITH,
   TOKEN_REFRESH_POLL_MS,
   TOKEN_REFRESH_WAIT_MS,
 } from './client';
+export { unwrapEnvelope } from './envelope';
 export type { ApiClient, ApiClientConfig, HttpMethod, RequestOptions } from './client';
 
 /** The app's client for the main API (`/api/v4`). */

@@ -1,14 +1,17 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { changeLocale } from '@/lib/i18n';
-import { appDatabase } from '@/storage';
 import type { PendingRow, SyncSnapshot, SyncStatus } from '@/sync';
 import type { ChapterStatus } from '@/sync/collab';
 import { fakeChapterHandle } from '@/testing/fake-chapter-handle';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
+import type { TestEngine } from '@/testing/sync-harness';
 
+import { EditorDataProvider, editorDataOf } from '../workspace/editor-data';
 import { indicatorText, SyncIndicator } from './sync-indicator';
 
 const THIS = 'ChapterThis0000000001';
@@ -47,10 +50,32 @@ function fakeSync(initial: SyncSnapshot): SyncStatus & { set(next: SyncSnapshot)
   };
 }
 
+let made: TestEngine | null = null;
+
 afterEach(async () => {
   await changeLocale('en');
-  await appDatabase().contents.clear();
+  made = null;
+  await disposeTestEngines();
 });
+
+/** The signed-in writer's store, where the chapters' names are read. */
+function store(): TestEngine {
+  made ??= createTestEngine();
+  return made;
+}
+
+/** A stored chapter of the writer, named `name`. */
+function storeChapter(id: string, name: string): Promise<void> {
+  const row = { id, kind: 'chapters' as const, name, manuscript_id: 'ManuscriptM0000000001' };
+  return store().store('contents', [{ ...row, user_id: TEST_USER }]);
+}
+
+/** Renders the indicator over the writer's store. */
+function renderIndicator(element: ReactElement) {
+  return renderWithProviders(
+    <EditorDataProvider data={editorDataOf(store().engine)}>{element}</EditorDataProvider>,
+  );
+}
 
 describe('indicatorText', () => {
   const cases: [string, ChapterStatus, SyncSnapshot | null, ReturnType<typeof indicatorText>][] = [
@@ -113,7 +138,7 @@ describe('indicatorText', () => {
 describe('SyncIndicator', () => {
   it('says Synced when the chapter and everything else is on the server', async () => {
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
-    renderWithProviders(<SyncIndicator handle={handle} sync={fakeSync(none)} />);
+    renderIndicator(<SyncIndicator handle={handle} sync={fakeSync(none)} />);
     expect(await screen.findByText('Synced')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show what is waiting to sync' })).toBeNull();
   });
@@ -121,7 +146,7 @@ describe('SyncIndicator', () => {
   it('counts the chapters waiting, and says Synced once the server has them', async () => {
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
     const sync = fakeSync(snap({ chapters: [OTHER, THIRD] }));
-    renderWithProviders(<SyncIndicator handle={handle} sync={sync} />);
+    renderIndicator(<SyncIndicator handle={handle} sync={sync} />);
     expect(await screen.findByText('2 chapters waiting to sync')).toBeInTheDocument();
     expect(screen.queryByText('Synced')).toBeNull();
 
@@ -132,10 +157,10 @@ describe('SyncIndicator', () => {
   });
 
   it('lists a waiting chapter by name and a pending change in the popover', async () => {
-    await appDatabase().contents.put({ id: OTHER, kind: 'chapters', name: 'The Lighthouse' });
+    await storeChapter(OTHER, 'The Lighthouse');
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
     const sync = fakeSync(snap({ online: false, chapters: [OTHER], rows: [row] }));
-    renderWithProviders(<SyncIndicator handle={handle} sync={sync} />);
+    renderIndicator(<SyncIndicator handle={handle} sync={sync} />);
     expect(await screen.findByText('1 chapter waiting to sync')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show what is waiting to sync' }));
@@ -147,7 +172,7 @@ describe('SyncIndicator', () => {
   it('names a chapter with no name as untitled, and marks a refused one', async () => {
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
     const sync = fakeSync(snap({ chapters: [OTHER], refused: [OTHER] }));
-    renderWithProviders(<SyncIndicator handle={handle} sync={sync} />);
+    renderIndicator(<SyncIndicator handle={handle} sync={sync} />);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Show what is waiting to sync' }),
     );
@@ -158,15 +183,15 @@ describe('SyncIndicator', () => {
 
   it('says how many changes wait when only rows do', async () => {
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
-    renderWithProviders(<SyncIndicator handle={handle} sync={fakeSync(snap({ rows: [row] }))} />);
+    renderIndicator(<SyncIndicator handle={handle} sync={fakeSync(snap({ rows: [row] }))} />);
     expect(await screen.findByText('1 change waiting to sync')).toBeInTheDocument();
   });
 
   it('speaks Spanish when the language is es', async () => {
     await changeLocale('es');
-    await appDatabase().contents.put({ id: OTHER, kind: 'chapters', name: 'El faro' });
+    await storeChapter(OTHER, 'El faro');
     const handle = fakeChapterHandle({ chapterId: THIS, status: 'synced' });
-    renderWithProviders(
+    renderIndicator(
       <SyncIndicator handle={handle} sync={fakeSync(snap({ chapters: [OTHER, THIRD] }))} />,
     );
     expect(await screen.findByText('2 capítulos pendientes de sincronizar')).toBeInTheDocument();

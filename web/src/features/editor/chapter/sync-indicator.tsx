@@ -9,10 +9,10 @@ import { IconListDetails } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { appDatabase } from '@/storage';
 import type { PendingRow, SyncSnapshot, SyncStatus } from '@/sync';
 import type { ChapterHandle, ChapterStatus } from '@/sync/collab';
 
+import { useSignedInEditorData } from '../workspace/editor-data';
 import { SavingIndicator, useStatusAfterPaint } from './saving-indicator';
 
 /** What the indicator says: a chapter status, or how many chapters / changes wait. */
@@ -89,12 +89,14 @@ interface Named {
 /** The names of the waiting chapters, read from the local store. */
 function useChapterNames(ids: readonly string[]): Named[] {
   const [names, setNames] = useState<Named[]>(() => ids.map((id) => ({ id, name: null })));
+  const reads = useSignedInEditorData()?.reads ?? null;
   const key = ids.join(',');
   useEffect(() => {
+    if (!reads) return;
     let active = true;
     const wanted = key === '' ? [] : key.split(',');
-    void appDatabase()
-      .contents.bulkGet(wanted)
+    void reads
+      .parts('chapters', wanted)
       .then((rows) => {
         if (!active) return;
         setNames(
@@ -108,7 +110,7 @@ function useChapterNames(ids: readonly string[]): Named[] {
     return () => {
       active = false;
     };
-  }, [key]);
+  }, [reads, key]);
   return names;
 }
 

@@ -50,7 +50,7 @@ function setup({
   manuscript = {},
   chapters = [chapter(ONE, 100), chapter(NOTES, 40)],
 }: Setup) {
-  const { engine, db } = createTestEngine({ clock: fixedOffsetClock(0, timers.now) });
+  const { engine, store, stored } = createTestEngine({ clock: fixedOffsetClock(0, timers.now) });
   const saveManuscript = vi.fn(() => Promise.resolve());
   const workspace: Workspace = {
     userId: TEST_USER,
@@ -59,7 +59,9 @@ function setup({
     outlines: [],
     chapters,
     writer: engine.writer,
+    reads: engine.reads,
     saveManuscript,
+    keepOnDevice: () => Promise.resolve(),
     canWrite: true,
     canComment: true,
     userSettings: {
@@ -71,7 +73,6 @@ function setup({
   };
   const hook = renderHook(() =>
     useWritingRecorder(workspace, {
-      db,
       now: timers.now,
       timezoneOffset: () => 0,
       setTimeout: timers.setTimeout,
@@ -79,8 +80,8 @@ function setup({
     }),
   );
   const live = async (table: 'words' | 'sessions' | 'contents') =>
-    (await db[table].toArray()).filter((r) => r.pending === 1);
-  return { db, hook, saveManuscript, live };
+    (await stored(table)).filter((r) => r.pending === 1);
+  return { store, hook, saveManuscript, live };
 }
 
 describe('recording writing from live word counts', () => {
@@ -135,11 +136,11 @@ describe('recording writing from live word counts', () => {
 
   it('continues the hour’s record and the last session on flush, ignoring other users’ rows', async () => {
     const timers = createManualTimers(T0);
-    const { db, hook, live } = setup({
+    const { store, hook, live } = setup({
       timers,
       chapters: [chapter(ONE, 100, { today_words: 30, today_words_date: '2026-11-24' })],
     });
-    await db.words.bulkPut([
+    await store('words', [
       row({
         id: 'HourRecord000000000001',
         kind: 'stats_word_counts',
@@ -156,7 +157,7 @@ describe('recording writing from live word counts', () => {
         words: 999,
       }),
     ]);
-    await db.sessions.put(
+    await store('sessions', [
       row({
         id: 'Session000000000000001',
         kind: 'writing_sessions',
@@ -165,7 +166,7 @@ describe('recording writing from live word counts', () => {
         end: T0 - 10 * MINUTE_MS,
         words: 80,
       }),
-    );
+    ]);
     const { record, flush } = hook.result.current;
     record(ONE, 100);
     record(ONE, 90);
@@ -281,10 +282,10 @@ describe('recording writing from live word counts', () => {
 
   it('saves the manuscript’s count only when the stored one differs', async () => {
     const timers = createManualTimers(T0);
-    const { db, hook, saveManuscript } = setup({ timers });
-    await db.manuscripts.put(
-      row({ id: BOOK, title: 'Dune', folder_id: null, stats: { words: 150 } }) as never,
-    );
+    const { store, hook, saveManuscript } = setup({ timers });
+    await store('manuscripts', [
+      row({ id: BOOK, title: 'Dune', folder_id: null, stats: { words: 150 } }),
+    ]);
     const { record, flush } = hook.result.current;
     record(ONE, 100);
     record(ONE, 110);

@@ -5,17 +5,12 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { appDatabase } from '@/storage';
-import type { AppDatabase } from '@/storage';
-
 import type { Workspace } from '../workspace/types';
 import type { LiveTodayWords } from './today-words';
 import { createWritingRecorder } from './writing-recorder';
 import type { WritingRecorder } from './writing-recorder';
 
 export interface WritingRecorderOptions {
-  /** The app database to read records and sessions from (default: the page's). */
-  db?: AppDatabase;
   /** The clock (default: `Date.now`). */
   now?: () => number;
   /** Minutes west of UTC, as `Date.prototype.getTimezoneOffset()` (default: the browser's). */
@@ -33,7 +28,6 @@ export function useWritingRecorder(
   const [recorder] = useState(() =>
     createWritingRecorder({
       workspace,
-      db: options.db ?? appDatabase(),
       now: options.now ?? Date.now,
       timezoneOffset: options.timezoneOffset ?? (() => new Date().getTimezoneOffset()),
       setTimeout: options.setTimeout ?? ((callback, ms) => window.setTimeout(callback, ms)),

@@ -4,11 +4,12 @@
  * manuscript, plus on `flush()` — as the hour's word count record, the writing sessions
  * (`writing-record.ts`), the chapter's `stats.words` and today's words, and the manuscript's
  * `stats.words`; the chapters' today's words not stored yet are kept live for the screen to
- * show. Rows go through the workspace's `EntityWriter` (local first, the outbox
- * sends); existing records and sessions are read from the app database. No React here.
+ * show. Rows go through the workspace's writer (local first, the outbox sends); existing
+ * records, sessions and rows as stored now are read through the workspace's read port. No
+ * React here.
  */
 import { newId as defaultNewId } from '@/storage';
-import type { AppDatabase, LocalRecord } from '@/storage';
+import type { LocalRecord } from '@/storage';
 
 import type { ChapterRow, Workspace } from '../workspace/types';
 import { eastOffset, hourBucket, localDay } from './calendar';
@@ -47,7 +48,6 @@ export interface WritingRecorderEngine extends WritingRecorder {
 
 export interface WritingRecorderDeps {
   workspace: Workspace;
-  db: AppDatabase;
   now: () => number;
   /** `Date.prototype.getTimezoneOffset()` semantics: minutes **west** of UTC. */
   timezoneOffset: () => number;
@@ -145,24 +145,10 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
     }, WRITE_INTERVAL_MS);
   }
 
-  async function liveRows(table: 'words' | 'sessions', workspace: Workspace, manuscriptId: string) {
-    const kind = table === 'words' ? 'stats_word_counts' : 'writing_sessions';
-    return deps.db[table]
-      .where('manuscript_id')
-      .equals(manuscriptId)
-      .filter(
-        (row: LocalRecord) =>
-          row.user_id === workspace.userId &&
-          row.kind === kind &&
-          (row.deleted_at ?? null) === null,
-      )
-      .toArray();
-  }
-
   async function writeWriting(workspace: Workspace, burst: Burst): Promise<void> {
     const [records, sessions] = await Promise.all([
-      liveRows('words', workspace, burst.manuscriptId),
-      liveRows('sessions', workspace, burst.manuscriptId),
+      workspace.reads.partsOf('stats_word_counts', burst.manuscriptId),
+      workspace.reads.partsOf('writing_sessions', burst.manuscriptId),
     ]);
     const rows = recordWriting({
       manuscriptId: burst.manuscriptId,
@@ -178,11 +164,10 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
       await workspace.writer.save('writing_sessions', { ...session });
   }
 
-  /** The chapter as stored now: the database's row (ahead of the workspace's), else the workspace's. */
+  /** The chapter as stored now: the store's row (ahead of the workspace's), else the workspace's. */
   async function storedChapter(workspace: Workspace, id: string): Promise<ChapterRow | undefined> {
-    const row = await deps.db.contents.get(id);
-    if (row?.kind === 'chapters' && row.user_id === workspace.userId) return row as ChapterRow;
-    return workspace.chapters.find((c) => c.id === id);
+    const row = await workspace.reads.part('chapters', id);
+    return (row as ChapterRow | undefined) ?? workspace.chapters.find((c) => c.id === id);
   }
 
   async function writeChapter(
@@ -224,12 +209,12 @@ export function createWritingRecorder(deps: WritingRecorderDeps): WritingRecorde
     }
   }
 
-  /** The manuscript's stats as stored now (the database's row is ahead of the workspace's). */
+  /** The manuscript's stats as stored now (the store's row is ahead of the workspace's). */
   async function storedManuscriptStats(
     workspace: Workspace,
   ): Promise<{ words?: number } | undefined> {
-    const row = await deps.db.manuscripts.get(workspace.manuscript.id);
-    if (row?.user_id !== workspace.userId) return workspace.manuscript.stats;
+    const row = await workspace.reads.manuscript(workspace.manuscript.id);
+    if (!row) return workspace.manuscript.stats;
     const stats = (row as { stats?: unknown }).stats;
     return typeof stats === 'object' && stats !== null ? stats : undefined;
   }

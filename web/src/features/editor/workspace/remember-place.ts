@@ -9,13 +9,10 @@
 import { z } from 'zod';
 
 import { api } from '@/lib/api';
-import { appDatabase } from '@/storage';
 import { sendAfterRows } from '@/sync';
 import type { RowRef } from '@/sync';
 
-async function keepLocally(manuscriptId: string, changes: Record<string, unknown>) {
-  await appDatabase().manuscripts.update(manuscriptId, changes);
-}
+import type { Workspace } from './types';
 
 /** The rows a place names: sent only once both are on the server. */
 function placeRows(manuscriptId: string, chapterId: string): RowRef[] {
@@ -25,9 +22,14 @@ function placeRows(manuscriptId: string, chapterId: string): RowRef[] {
   ];
 }
 
-export async function rememberChapter(manuscriptId: string, chapterId: string): Promise<void> {
+/** `keepOnDevice`: the workspace's, which keeps the place in the manuscript's row. */
+export async function rememberChapter(
+  keepOnDevice: Workspace['keepOnDevice'],
+  manuscriptId: string,
+  chapterId: string,
+): Promise<void> {
   try {
-    await keepLocally(manuscriptId, { 'settings.last_active_chapter': chapterId });
+    await keepOnDevice({ 'settings.last_active_chapter': chapterId });
     await sendAfterRows(`last-opened:${manuscriptId}`, placeRows(manuscriptId, chapterId), () =>
       api.put(
         `/manuscripts/last_opened_chapter_updated/${encodeURIComponent(manuscriptId)}`,

@@ -1,10 +1,11 @@
 /**
  * What the editor screen's parts (binder, chapter editor, properties, history, statistics)
- * are handed: the manuscript and its structure rows as stored on this device, and the one way
- * to change them (`EntityWriter`, local first; the outbox sends). Rows are the server's wire
- * objects (ADR 0007) plus the local marks; fields the editor reads are typed, the rest kept.
+ * are handed: the manuscript and its structure rows as stored on this device, the read port for
+ * other rows, and the one way to change them (the local writer, local first; the outbox sends).
+ * Rows are the server's wire objects (ADR 0007) plus the local marks; fields the editor reads
+ * are typed, the rest kept.
  */
-import type { EntityWriter, LocalRow } from '@/storage';
+import type { EntityWriter, LocalRow, ReadPort } from '@/storage';
 
 /** A chapter's meta section: ids are 'section-' plus 6 digits. */
 export interface MetaSection {
@@ -82,12 +83,20 @@ export interface Workspace {
   chapters: ChapterRow[];
   /** Local-first writes of every part (chapters, groups, word counts, sessions …). */
   writer: EntityWriter;
+  /** This device's other rows (word count records, sessions, a row as stored now …). */
+  reads: ReadPort;
   /**
    * Changes the manuscript row; `settings`, `goals`, `stats` and `meta` are merged one level
    * deep into what is stored (give only the keys that change).
    */
   /** `derived`: a count kept from the text, not an edit; a newer edit elsewhere wins over it. */
   saveManuscript(changes: Partial<ManuscriptRow>, options?: { derived?: boolean }): Promise<void>;
+  /**
+   * Keeps changes of the manuscript row on this device only, not making it newer or pending
+   * (dotted key paths: `settings.last_active_chapter`): a place, which the server learns by its
+   * own call.
+   */
+  keepOnDevice: (changes: Record<string, unknown>) => Promise<void>;
   /** False for a Viewer or Commenter of someone else's manuscript. */
   canWrite: boolean;
   /** Whether the user may comment: a writer, or a Commenter the manuscript is shared with. */

@@ -1,14 +1,18 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+/**
+ * `useWorkspace`: the editor's `Workspace` of one manuscript, from the editor's data (the read
+ * port's live rows, the local writer) — the page never opens the database itself.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { keepEqual } from '@/lib/keep-equal';
 import type { SessionUser } from '@/lib/session';
 import { displaySetting } from '@/lib/session';
-import { appDatabase } from '@/storage';
-import type { LocalRecord } from '@/storage';
-import { syncEngineFor } from '@/sync';
+import { useLiveQuery } from '@/lib/use-live-query';
+import { mapLive } from '@/storage';
+import type { LiveQuery, LocalRecord } from '@/storage';
 
 import { workspaceAccess } from './access';
+import { useEditorData } from './editor-data';
 import type {
   ChapterRow,
   EditorUserSettings,
@@ -72,6 +76,37 @@ function keepShownRows(previous: LocalRecord[] | undefined, next: LocalRecord[])
   return same ? previous : rows;
 }
 
+/*
+ * A live query hands out new rows on every write, even one that changed nothing (the
+ * remembered chapter written again, a row marked as sent); and a write of one row renews them
+ * all. The screen is handed the last answer's rows where only sync marks changed
+ * (`keepShown`), so its memoised parts see by `===` what changed, and an answer that changed
+ * nothing renders nothing. The hook's own rules read the manuscript as stored.
+ */
+
+interface ShownManuscript {
+  stored: LocalRecord | null;
+  shown: LocalRecord | null;
+}
+
+function shownManuscript(query: LiveQuery<LocalRecord | null>): LiveQuery<ShownManuscript> {
+  let last: ShownManuscript | undefined;
+  return mapLive(query, (row) => {
+    const stored = keepEqual(last?.stored, row);
+    const shown = keepShown(last?.shown, stored);
+    if (last?.stored !== stored || last.shown !== shown) last = { stored, shown };
+    return last;
+  });
+}
+
+function shownRows(query: LiveQuery<LocalRecord[]>): LiveQuery<LocalRecord[]> {
+  let last: LocalRecord[] | undefined;
+  return mapLive(query, (found) => {
+    last = keepShownRows(last, found);
+    return last;
+  });
+}
+
 export function editorUserSettings(user: SessionUser): EditorUserSettings {
   const settings = user.settings;
   return {
@@ -83,48 +118,19 @@ export function editorUserSettings(user: SessionUser): EditorUserSettings {
 }
 
 /**
- * The manuscript `manuscriptId` and its structure, live from this device's database (so the
- * editor opens offline), with the writer's local-first writes. A manuscript whose contents this
- * device has not loaded yet is fetched once; `missing` when neither has it.
+ * The manuscript `manuscriptId` and its structure, live from this device's store (so the
+ * editor opens offline) through the read port, with the local writer's writes. A manuscript
+ * whose contents this device has not loaded yet is fetched once; `missing` when neither has it.
  */
 export function useWorkspace(manuscriptId: string, user: SessionUser): WorkspaceState {
   const userId = user.id;
-  const engine = useMemo(() => syncEngineFor(userId), [userId]);
-  const db = appDatabase();
-  // A live query hands out new rows on every write, even one that changed nothing (the
-  // remembered chapter written again, a row marked as sent); and a write of one row renews
-  // them all. The screen is handed the last answer's rows where only sync marks changed
-  // (`keepShown`), so its memoised parts see by `===` what changed, and an answer that
-  // changed nothing renders nothing. This hook's own rules read the manuscript as stored.
-  const last = useRef<{
-    manuscript?: { stored: LocalRecord | null; shown: LocalRecord | null };
-    rows?: LocalRecord[];
-  }>({});
+  const data = useEditorData(userId);
   const manuscriptRow = useLiveQuery(
-    () =>
-      db.manuscripts.get(manuscriptId).then((row) => {
-        const previous = last.current.manuscript;
-        const stored = keepEqual(previous?.stored, row ?? null);
-        const shown = keepShown(previous?.shown, stored);
-        if (previous?.stored !== stored || previous.shown !== shown) {
-          last.current.manuscript = { stored, shown };
-        }
-        return last.current.manuscript;
-      }),
-    [manuscriptId],
+    useMemo(() => shownManuscript(data.reads.liveManuscript(manuscriptId)), [data, manuscriptId]),
   );
   const manuscript = manuscriptRow?.stored;
   const rows = useLiveQuery(
-    () =>
-      db.contents
-        .where('manuscript_id')
-        .equals(manuscriptId)
-        .toArray()
-        .then((found) => {
-          last.current.rows = keepShownRows(last.current.rows, found);
-          return last.current.rows;
-        }),
-    [manuscriptId],
+    useMemo(() => shownRows(data.reads.liveContents(manuscriptId)), [data, manuscriptId]),
   );
   /** The manuscript whose server fetch ended (done, or failed offline). */
   const [fetched, setFetched] = useState<string | null>(null);
@@ -143,7 +149,7 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
   useEffect(() => {
     if (!needsContents || requested.current === manuscriptId) return;
     requested.current = manuscriptId;
-    engine.loader
+    data
       .loadManuscript(manuscriptId)
       .catch((error: unknown) => {
         // Offline, or the server refused: what this device holds is shown.
@@ -152,10 +158,15 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
       .finally(() => {
         setFetched(manuscriptId);
       });
-  }, [engine, manuscriptId, needsContents]);
+  }, [data, manuscriptId, needsContents]);
   const fetch = fetched === manuscriptId ? 'done' : 'running';
 
   const userSettings = useMemo(() => editorUserSettings(user), [user]);
+  // One function per manuscript: parts may name it in their effects' dependencies.
+  const keepOnDevice = useCallback(
+    (changes: Record<string, unknown>) => data.writer.keepOnDevice(manuscriptId, changes),
+    [data, manuscriptId],
+  );
 
   const workspace = useMemo<Workspace | null>(() => {
     if (!shown || !structure) return null;
@@ -164,19 +175,21 @@ export function useWorkspace(manuscriptId: string, user: SessionUser): Workspace
       userId,
       manuscript: row,
       ...structure,
-      writer: engine.writer,
+      writer: data.writer,
+      reads: data.reads,
       async saveManuscript(changes, options) {
         // Documents merge one level deep, so a part's change keeps the other settings.
-        const stored = (await db.manuscripts.get(row.id)) as ManuscriptRow | undefined;
-        await engine.port.saveManuscript(
+        const stored = (await data.reads.manuscript(row.id)) as ManuscriptRow | undefined;
+        await data.manuscripts.saveManuscript(
           { ...mergeManuscriptChanges(stored, changes), id: row.id },
           options,
         );
       },
+      keepOnDevice,
       ...workspaceAccess(row),
       userSettings,
     };
-  }, [shown, structure, engine, userId, userSettings, db]);
+  }, [shown, structure, data, userId, userSettings, keepOnDevice]);
 
   if (workspace) return { status: 'ready', workspace };
   if (manuscript === undefined || rows === undefined) return { status: 'loading', workspace: null };

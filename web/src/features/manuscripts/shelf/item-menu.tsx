@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconArrowsMove,
   IconCopy,
+  IconDownload,
   IconDotsVertical,
   IconExternalLink,
   IconPencil,
@@ -17,6 +18,7 @@ const ICONS: Record<ItemCommandId, ReactNode> = {
   rename: <IconPencil size={16} />,
   move: <IconArrowsMove size={16} />,
   duplicate: <IconCopy size={16} />,
+  export: <IconDownload size={16} />,
   delete: <IconTrash size={16} />,
 };
 

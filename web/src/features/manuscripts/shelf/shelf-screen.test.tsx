@@ -4,7 +4,6 @@ import { Link, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths, wantsTextFocus } from '@/lib/paths';
-import { AppDatabase } from '@/storage';
 import { buildFolder, buildManuscript, DAY } from '@/testing/build-shelf';
 import { createFakeShelfRemote } from '@/testing/fake-shelf-remote';
 import { renderRoutes } from '@/testing/render-with-providers';
@@ -16,12 +15,9 @@ import { ManuscriptsPage } from '../manuscripts-page';
 import { ManuscriptsPortProvider } from './port-context';
 
 const USER = 'UserAnaWriter000000001';
-let count = 0;
-const opened: AppDatabase[] = [];
 
 afterEach(async () => {
   await disposeTestEngines();
-  for (const db of opened.splice(0)) await db.delete();
 });
 
 interface Seed {
@@ -32,20 +28,18 @@ interface Seed {
 
 /** Opens the list on a fresh local database holding `seed`, over an in-memory server. */
 async function open(path: string, seed: Seed = {}) {
-  count += 1;
-  const db = new AppDatabase(`quire-app-screen-${String(count)}`);
-  opened.push(db);
+  const remote = createFakeShelfRemote();
+  const { db, engine } = createTestEngine({ remote, userId: USER });
   const marks = { user_id: USER, pending: 0 as const, pending_ops: [] };
   await db.folders.bulkPut((seed.folders ?? []).map((f) => ({ ...buildFolder(f), ...marks })));
   await db.manuscripts.bulkPut(
     (seed.manuscripts ?? []).map((m) => ({ ...buildManuscript(m), ...marks })),
   );
-  const remote = createFakeShelfRemote();
   remote.online = seed.online ?? false;
   // The server knows what the device knows.
   for (const f of seed.folders ?? []) remote.seed('folders', buildFolder(f));
   for (const m of seed.manuscripts ?? []) remote.seed('manuscripts', buildManuscript(m));
-  const { port } = createTestEngine({ db, remote, userId: USER }).engine;
+  const { port } = engine;
   const wrap = (element: React.ReactNode) => (
     <ManuscriptsPortProvider port={port}>{element}</ManuscriptsPortProvider>
   );

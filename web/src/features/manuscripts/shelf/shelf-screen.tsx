@@ -41,6 +41,7 @@ import { MoveDialog } from '../dialogs/move-dialog';
 import { NewManuscriptDialog } from '../dialogs/new-manuscript-dialog';
 import type { NewManuscriptChoice } from '../dialogs/new-manuscript-dialog';
 import { TrashView } from '../trash/trash-view';
+import type { ShelfAddons } from './addons';
 import { commandIdsFor } from './item-commands';
 import type { ItemCommand } from './item-commands';
 import { useManuscriptsPort } from './port-context';
@@ -66,10 +67,17 @@ const SEARCH_MAX = 128;
 type Dialog =
   | { type: 'new-folder' }
   | { type: 'new-manuscript' }
-  | { type: 'rename' | 'move' | 'duplicate' | 'delete'; item: ShelfItem };
+  | { type: 'rename' | 'move' | 'duplicate' | 'export' | 'delete'; item: ShelfItem };
 
 /** The manuscripts list at the root (`folderId` null) or inside a folder. */
-export function ShelfScreen({ folderId }: { folderId: string | null }) {
+export function ShelfScreen({
+  folderId,
+  addons,
+}: {
+  folderId: string | null;
+  /** What other features add (import, export), composed by `app/`. */
+  addons?: ShelfAddons | undefined;
+}) {
   const { t } = useTranslation();
   const port = useManuscriptsPort();
   const data = useShelfData(port);
@@ -80,17 +88,20 @@ export function ShelfScreen({ folderId }: { folderId: string | null }) {
       </Center>
     );
   }
-  return <Shelf port={port} data={data} folderId={folderId} />;
+  const shelf = <Shelf port={port} data={data} folderId={folderId} addons={addons} />;
+  return addons ? <addons.Frame folderId={folderId}>{shelf}</addons.Frame> : shelf;
 }
 
 function Shelf({
   port,
   data,
   folderId,
+  addons,
 }: {
   port: ManuscriptsPort;
   data: ShelfData;
   folderId: string | null;
+  addons: ShelfAddons | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -137,7 +148,7 @@ function Shelf({
   }
 
   function commandsFor(item: ShelfItem): ItemCommand[] {
-    return commandIdsFor(item).map((id) => ({
+    return commandIdsFor(item, { canExport: addons !== undefined }).map((id) => ({
       id,
       label: t(`manuscripts.item.commands.${id}`),
       danger: id === 'delete',
@@ -255,6 +266,13 @@ function Shelf({
           />
         );
       }
+      case 'export':
+        return addons ? (
+          <addons.ExportDialog
+            manuscript={{ id: dialog.item.id, title: dialog.item.title }}
+            onClose={close}
+          />
+        ) : null;
       case 'delete': {
         const { item } = dialog;
         const folder = item.kind === 'folder';
@@ -492,6 +510,7 @@ function Shelf({
                 ]}
               />
               {newButtons}
+              {addons && <addons.ToolbarAction />}
             </Group>
           </Group>
         )}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
+
+import type { LocalRecord } from './app-db';
+import type { LiveQuery } from './manuscripts-port';
+
+const BOOK = 'BookDune00000000000001';
+const OTHER_USER = 'UserSomeoneElse0000001';
+
+afterEach(async () => {
+  await disposeTestEngines();
+});
+
+function row(fields: Partial<LocalRecord> & { id: string }): LocalRecord {
+  return { user_id: TEST_USER, updated_at: 1, pending: 0, pending_ops: [], ...fields };
+}
+
+/** The answers of a live query, as they come. */
+function follow<T>(query: LiveQuery<T>) {
+  const answers: T[] = [];
+  const subscription = query.subscribe({ next: (value) => answers.push(value) });
+  return { answers, stop: () => subscription.unsubscribe() };
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('reading this device’s rows', () => {
+  it('reads only the signed-in user’s rows, of the kind asked', async () => {
+    const { engine, store } = createTestEngine();
+    await store('manuscripts', [
+      row({ id: BOOK, title: 'Dune' }),
+      row({ id: 'TheirBook0000000000001', title: 'Theirs', user_id: OTHER_USER }),
+    ]);
+    await store('contents', [
+      row({ id: 'ChapterOne000000000001', kind: 'chapters', manuscript_id: BOOK }),
+      row({ id: 'GroupOne00000000000001', kind: 'groups', manuscript_id: BOOK }),
+      row({ id: 'ChapterTheirs000000001', kind: 'chapters', user_id: OTHER_USER }),
+    ]);
+    const { reads } = engine;
+    expect((await reads.manuscript(BOOK))?.title).toBe('Dune');
+    expect(await reads.manuscript('TheirBook0000000000001')).toBeUndefined();
+    expect((await reads.part('chapters', 'ChapterOne000000000001'))?.id).toBe(
+      'ChapterOne000000000001',
+    );
+    expect(await reads.part('chapters', 'GroupOne00000000000001')).toBeUndefined();
+    const found = await reads.parts('chapters', [
+      'ChapterTheirs000000001',
+      'ChapterOne000000000001',
+      'Missing000000000000001',
+    ]);
+    expect(found.map((r) => r?.id)).toEqual([undefined, 'ChapterOne000000000001', undefined]);
+  });
+
+  it('lists a manuscript’s parts of a kind outside the trash', async () => {
+    const { engine, store } = createTestEngine();
+    await store('words', [
+      row({ id: 'Hour000000000000000001', kind: 'stats_word_counts', manuscript_id: BOOK }),
+      row({
+        id: 'Hour000000000000000002',
+        kind: 'stats_word_counts',
+        manuscript_id: BOOK,
+        deleted_at: 5,
+      }),
+      row({ id: 'Hour000000000000000003', kind: 'stats_word_counts', manuscript_id: 'Another' }),
+    ]);
+    const rows = await engine.reads.partsOf('stats_word_counts', BOOK);
+    expect(rows.map((r) => r.id)).toEqual(['Hour000000000000000001']);
+  });
+
+  it('leaves rows deleted for good and manuscripts shared with the user off the shelf', async () => {
+    const { engine, store } = createTestEngine();
+    await store('manuscripts', [
+      row({ id: BOOK, title: 'Dune', folder_id: null }),
+      row({ id: 'GoneBook00000000000001', pending: 1, pending_ops: ['hard_delete'] }),
+      row({ id: 'SharedBook000000000001', shared_with_me: 1 }),
+    ]);
+    expect((await engine.reads.shelf('manuscripts')).map((r) => r.id)).toEqual([BOOK]);
+  });
+
+  it('answers a live query again after a write through the writer', async () => {
+    const { engine, store } = createTestEngine();
+    await store('manuscripts', [row({ id: BOOK, title: 'Dune', folder_id: null })]);
+    const manuscript = follow(engine.reads.liveManuscript(BOOK));
+    const contents = follow(engine.reads.liveContents(BOOK));
+    await until(() => manuscript.answers.length > 0 && contents.answers.length > 0);
+    expect(contents.answers.at(-1)).toEqual([]);
+    const chapter = await engine.writer.save('chapters', { manuscript_id: BOOK, name: 'One' });
+    await engine.writer.saveShelfRow('manuscripts', { id: BOOK, title: 'Dune Messiah' });
+    await until(() => manuscript.answers.at(-1)?.title === 'Dune Messiah');
+    await until(() => contents.answers.at(-1)?.length === 1);
+    expect(contents.answers.at(-1)?.map((r) => r.id)).toEqual([chapter.id]);
+    expect(manuscript.answers.at(-1)?.title).toBe('Dune Messiah');
+    manuscript.stop();
+    contents.stop();
+    const missing = follow(engine.reads.liveManuscript('Missing000000000000001'));
+    await until(() => missing.answers.length > 0);
+    expect(missing.answers).toEqual([null]);
+    missing.stop();
+  });
+});
