@@ -13,6 +13,7 @@ pub mod events;
 pub mod http;
 pub mod live;
 pub mod mail;
+pub mod manuscript_files;
 pub mod objects;
 pub mod sms;
 pub mod telemetry;

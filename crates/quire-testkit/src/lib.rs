@@ -271,7 +271,8 @@ impl TestApp {
         send(request).await
     }
 
-    fn api(&self, path: &str) -> String {
+    /// The URL of `/api/v4/<path>` on this app.
+    pub fn api(&self, path: &str) -> String {
         self.url(&format!("/api/v4/{}", path.trim_start_matches('/')))
     }
 

@@ -6,9 +6,11 @@ mod activity;
 mod auth;
 mod chapter_content;
 mod chapter_versions;
+mod disposition;
 pub mod entities;
 pub mod extract;
 pub mod fields;
+mod files;
 mod layers;
 mod manuscripts;
 pub mod nul_rule;
@@ -119,7 +121,9 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(entities::list_global_notes))
         .routes(routes!(activity::record))
         .routes(routes!(uploads::download))
+        .routes(routes!(files::export))
         .merge(upload_route())
+        .merge(files::import_routes())
 }
 
 /// `POST uploads/` with a body limit of its own: a 10 MiB file in base64, whatever

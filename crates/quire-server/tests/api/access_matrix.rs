@@ -183,6 +183,11 @@ const MATRIX: &[(&str, &str, Object)] = &[
         "/manuscripts/shared/{id}/can_update",
         Object::Row("manuscripts"),
     ),
+    (
+        "post",
+        "/manuscripts/{id}/export",
+        Object::Row("manuscripts"),
+    ),
 ];
 
 /// Routes that answer a 200 whose `data.saved` is `chapter_not_found` for anything the caller
@@ -423,7 +428,7 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
                     "manuscript_id": owner.manuscript_id, "chapter_id": owner.chapter_id,
                     "position": 1, "updated_at": quire_core::time::now_ms() + 1_000,
                     "contents_dates": {}, "date": quire_core::time::now_ms(), "words": 5,
-                    "start": 1, "end": 2,
+                    "start": 1, "end": 2, "format": "text",
                     "chapter_content": {
                         "content": "<p>taken</p>", "updated_at": quire_core::time::now_ms() + 1_000
                     }

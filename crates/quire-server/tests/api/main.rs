@@ -17,6 +17,7 @@ mod config;
 mod csrf;
 mod durability;
 mod envelope;
+mod files;
 mod live;
 mod live_feed;
 mod mail_delivery;

@@ -177,10 +177,25 @@ async fn every_refusal_of_the_extractors_and_the_guards_is_listed() {
                 assert_listed(&operation, &what, &answer, 403, "csrf_refused");
             }
             if body {
-                let malformed = [
-                    ("application/json", "{not json", 400, "invalid_json"),
-                    ("text/plain", "{}", 415, "unsupported_media_type"),
-                ];
+                let form = operation["requestBody"]["content"]
+                    .get("multipart/form-data")
+                    .is_some();
+                let malformed = if form {
+                    [
+                        (
+                            "multipart/form-data; boundary=X",
+                            "not a form",
+                            400,
+                            "invalid_form",
+                        ),
+                        ("application/json", "{}", 415, "unsupported_media_type"),
+                    ]
+                } else {
+                    [
+                        ("application/json", "{not json", 400, "invalid_json"),
+                        ("text/plain", "{}", 415, "unsupported_media_type"),
+                    ]
+                };
                 for (content_type, text, status, code) in malformed {
                     let request = app
                         .client

@@ -167,13 +167,19 @@ fn complete_operation(operation: &mut Operation, method: &str, open: bool) {
         !parameters_in(ParameterIn::Path).is_empty(),
     );
     let mut answers = Vec::new();
-    if operation.request_body.is_some() {
-        answers.extend([
+    match &operation.request_body {
+        // A form (a file upload) is refused as such before it is read; its fields are the
+        // handler's to refuse.
+        Some(RefOr::T(body)) if body.content.keys().all(|k| k == "multipart/form-data") => {
+            answers.extend([&UNSUPPORTED_MEDIA_TYPE, &PAYLOAD_TOO_LARGE]);
+        }
+        Some(_) => answers.extend([
             &INVALID_JSON,
             &UNSUPPORTED_MEDIA_TYPE,
             &PAYLOAD_TOO_LARGE,
             &INVALID_BODY_FIELD,
-        ]);
+        ]),
+        None => {}
     }
     if !query.is_empty() {
         answers.push(&INVALID_QUERY);
