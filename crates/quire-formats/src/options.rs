@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Options of a .docx import (product spec §5).
+/// Options of a .docx import: level-1 headings start chapters; level-2 headings stay headings
+/// unless the writer asks for them as subchapters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ImportOptions {
     /// Level-2 headings start subchapters (scenes when the writer's `subchapters_as_scenes` is
@@ -119,7 +120,7 @@ pub struct Ebook {
     pub cover: Option<usize>,
 }
 
-/// The manuscript's page setup (product spec §9 defaults: letter, portrait, margins 10 mm),
+/// The manuscript's page setup (by default letter, portrait, margins 10 mm),
 /// which a .docx export without a preset's own page follows.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PageSetup {

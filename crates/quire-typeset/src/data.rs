@@ -213,7 +213,7 @@ fn paperback(trim: Trim, font_size: f32, running_heads: bool) -> Layout {
     }
 }
 
-/// The "Ebook" preset asked for a PDF: the manuscript's own page setup (product spec §9).
+/// The "Ebook" preset asked for a PDF: the manuscript's own page setup.
 fn ebook(page: &PageSetup) -> Layout {
     let (mut width, mut height) = match page.paper {
         Paper::Letter => (8.5 * INCH, 11.0 * INCH),

@@ -1,5 +1,5 @@
-//! The .docx reader: a Word file's bytes into the manuscript model and the import's ledger
-//! (issue 18). Streaming (quick-xml events over each part, no DOM), bounded (see
+//! The .docx reader: a Word file's bytes into the manuscript model and the import's ledger.
+//! Streaming (quick-xml events over each part, no DOM), bounded (see
 //! [`package`]'s limits), and total: any input gives a manuscript or an [`ImportError`], never
 //! a panic.
 #![warn(
