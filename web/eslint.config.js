@@ -29,9 +29,10 @@ const layerZones = [
     message: 'app/ composes features, never the other way round.',
   },
   {
-    target: ['./src/storage', './src/sync', './src/editor'],
+    target: ['./src/storage', './src/sync', './src/text-editor'],
     from: ['./src/features', './src/app', './src/components'],
-    message: 'storage/, sync/ and editor/ are plain TypeScript engines: no features, app or UI.',
+    message:
+      'storage/, sync/ and text-editor/ are plain TypeScript engines: no features, app or UI.',
   },
   {
     target: ['./src/components', './src/lib', './src/config'],

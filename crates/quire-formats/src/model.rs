@@ -1,7 +1,7 @@
 //! The manuscript model every reader produces and every writer consumes: a title, chapters with
 //! their subchapters, each a body of blocks with its footnotes and comment threads, and the
 //! images the bodies show. Plain data; its shape follows the chapter editor's schema
-//! (`web/src/editor/extensions.ts`), so a body maps onto a chapter's Yjs document one to one.
+//! (`web/src/text-editor/extensions.ts`), so a body maps onto a chapter's Yjs document one to one.
 
 use serde::{Deserialize, Serialize};
 
@@ -120,7 +120,7 @@ pub struct Footnote {
     pub text: String,
 }
 
-/// A comment thread (`web/src/editor/comments-store.ts`).
+/// A comment thread (`web/src/text-editor/comments-store.ts`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommentThread {
     /// `/^[A-Za-z0-9_-]{1,64}$/`, unique within the body.

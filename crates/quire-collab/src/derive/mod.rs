@@ -29,7 +29,7 @@ use html::{Mark, MarkStack, escape_into};
 
 /// The name of the `Y.XmlFragment` y-prosemirror binds the editor to.
 pub const FRAGMENT: &str = "default";
-/// The document's map of footnote bodies (`Y.Text` by footnote id; `web/src/editor`).
+/// The document's map of footnote bodies (`Y.Text` by footnote id; `web/src/text-editor`).
 pub const FOOTNOTES: &str = "footnotes";
 
 /// A chapter's derived forms.

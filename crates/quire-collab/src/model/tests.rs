@@ -300,10 +300,10 @@ fn an_empty_state_is_an_empty_body() {
 }
 
 fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/src/editor/testing/fixtures")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/src/text-editor/testing/fixtures")
 }
 
-/// The web editor's test (`web/src/editor/imported-body.test.ts`) loads this document into the
+/// The web editor's test (`web/src/text-editor/imported-body.test.ts`) loads this document into the
 /// real chapter schema and compares its text with the derivation's.
 #[test]
 fn the_committed_imported_body_fixture_is_what_the_writer_makes() {

@@ -24,10 +24,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
-import { footnotesHtml, footnotesStore } from '@/editor';
 import { setHeaderHidden } from '@/lib/chrome';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor, syncStatusFor } from '@/sync';
+import { footnotesHtml, footnotesStore } from '@/text-editor';
 
 import { ChapterEditor, ChapterLoadError } from './chapter';
 import { manuscriptWords } from './stats/manuscript-words';

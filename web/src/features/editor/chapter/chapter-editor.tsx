@@ -2,6 +2,8 @@ import { Box, Group } from '@mantine/core';
 import { EditorContent, type Editor } from '@tiptap/react';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 
+import type { SyncStatus } from '@/sync';
+import type { ChapterHandle } from '@/sync/collab';
 import {
   checkChapterContent,
   commentsStore,
@@ -10,9 +12,7 @@ import {
   pageSetupFrom,
   storedPageFrom,
   type FootnoteMatch,
-} from '@/editor';
-import type { SyncStatus } from '@/sync';
-import type { ChapterHandle } from '@/sync/collab';
+} from '@/text-editor';
 
 import { useAfterPaint } from '../use-after-paint';
 import { useOpenedOnce } from '../use-opened-once';

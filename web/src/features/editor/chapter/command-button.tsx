@@ -27,7 +27,7 @@ import {
 import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 
-import type { ChapterCommand, ChapterCommandId } from '@/editor';
+import type { ChapterCommand, ChapterCommandId } from '@/text-editor';
 
 import type { ToolbarState } from './toolbar-state';
 import { ToolbarTooltip } from './toolbar-tooltip';

@@ -15,7 +15,7 @@ import { IconX } from '@tabler/icons-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { CommentsStore, CommentThread } from '@/editor';
+import type { CommentsStore, CommentThread } from '@/text-editor';
 
 const BODY_MAX = 5000;
 

@@ -15,8 +15,8 @@ import { useEditorState } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { findInFootnotes, findState, replaceInFootnotes } from '@/editor';
-import type { FootnoteMatch, FootnotesStore } from '@/editor';
+import { findInFootnotes, findState, replaceInFootnotes } from '@/text-editor';
+import type { FootnoteMatch, FootnotesStore } from '@/text-editor';
 
 /** The occurrences in the footnote bodies, kept current as the bodies change. */
 function useFootnoteMatches(

@@ -9,7 +9,7 @@ import {
   HEADING_LEVELS,
   setFontFamily,
   setFontSize,
-} from '@/editor';
+} from '@/text-editor';
 
 import type { BlockStyle, ToolbarState } from './toolbar-state';
 

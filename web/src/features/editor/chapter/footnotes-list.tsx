@@ -2,7 +2,7 @@ import { Group, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { FootnoteMatch, FootnotesStore } from '@/editor';
+import type { FootnoteMatch, FootnotesStore } from '@/text-editor';
 
 const FOOTNOTE_MAX = 5000;
 

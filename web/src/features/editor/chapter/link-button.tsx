@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { normalizeLink, setLink } from '@/editor';
+import { normalizeLink, setLink } from '@/text-editor';
 
 import { ToolbarTooltip } from './toolbar-tooltip';
 

@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PAPER_SIZES, type PageMargins, type PageSetup, type PaperSize } from '@/editor';
+import { PAPER_SIZES, type PageMargins, type PageSetup, type PaperSize } from '@/text-editor';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const MAX_MARGIN_MM = 100;

@@ -12,7 +12,7 @@ import {
   pageDimensions,
   pointSize,
   type PageSetup,
-} from '@/editor';
+} from '@/text-editor';
 
 /** CSS pixels in a millimetre (96 per inch). */
 export const MM_PX = 96 / 25.4;

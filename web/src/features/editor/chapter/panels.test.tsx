@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 
-import { commentsStore, footnotesStore, pageDimensions, pageSetupFrom } from '@/editor';
 import { chapterEditorProps } from '@/testing/chapter-editor-props';
 import {
   docWithParagraphs,
@@ -12,6 +11,7 @@ import {
   type FakeChapterHandle,
 } from '@/testing/fake-chapter-handle';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { commentsStore, footnotesStore, pageDimensions, pageSetupFrom } from '@/text-editor';
 
 import type { ChapterEditorProps } from './chapter-editor';
 import { ChapterEditor } from './index';

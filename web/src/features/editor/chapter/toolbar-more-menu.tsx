@@ -17,7 +17,7 @@ import {
   setFontFamily,
   setFontSize,
   type ChapterCommand,
-} from '@/editor';
+} from '@/text-editor';
 
 import { BLOCK_STYLES, familyChoices, familyLabel, sizeChoices } from './font-pickers';
 import type { ToolbarAction } from './toolbar-actions';

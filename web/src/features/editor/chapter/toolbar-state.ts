@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/react';
 import { useEffect, useSyncExternalStore } from 'react';
 
+import { afterPaint } from '@/lib/after-paint';
 import {
   chapterCommands,
   currentFontFamily,
@@ -8,8 +9,7 @@ import {
   currentLink,
   HEADING_LEVELS,
   type ChapterCommandId,
-} from '@/editor';
-import { afterPaint } from '@/lib/after-paint';
+} from '@/text-editor';
 
 export type BlockStyle = 'paragraph' | `heading${(typeof HEADING_LEVELS)[number]}`;
 

@@ -15,7 +15,7 @@ import {
   historyCommands,
   insertCommands,
   markCommands,
-} from '@/editor';
+} from '@/text-editor';
 
 import { CommandButton } from './command-button';
 import { BlockStylePicker, FontFamilyPicker, FontSizePicker } from './font-pickers';

@@ -3,9 +3,9 @@ import { useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CHAPTER_CORE_EXTENSIONS, countWords, editorText, footnoteOrder } from '@/editor';
 import { afterPaint } from '@/lib/after-paint';
 import { markOnce } from '@/lib/perf-marks';
+import { CHAPTER_CORE_EXTENSIONS, countWords, editorText, footnoteOrder } from '@/text-editor';
 
 /** Word counts and the footnote order follow the text this long after the last change. */
 export const SETTLE_MS = 500;

@@ -20,7 +20,7 @@ import { editorText } from './text';
 import { countWords } from './word-count';
 
 /** Vitest runs in `web/`. */
-const fixture = (name: string) => join(process.cwd(), 'src/editor/testing/fixtures', name);
+const fixture = (name: string) => join(process.cwd(), 'src/text-editor/testing/fixtures', name);
 
 function importedDoc(): Y.Doc {
   const doc = new Y.Doc();
