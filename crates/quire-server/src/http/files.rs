@@ -154,7 +154,9 @@ pub async fn preview(
               (status = 413, description = "payload_too_large: over 40 MiB", body = Failure),
               (status = 415, description = "unsupported_media_type: not a multipart form", body = Failure),
               (status = 422, description = "the preview's refusals; invalid_fields (`plan`: \
-                required or invalid; `title`)", body = Failure)))]
+                required or invalid; `title`). Appending is refused (403, 404, 409) before \
+                the file is read; a new manuscript with no title anywhere is \
+                \"Untitled Manuscript\"", body = Failure)))]
 pub async fn import(
     State(app): State<AppState>,
     actor: Actor,
@@ -183,8 +185,9 @@ pub struct ExportRequest {
     /// `{chapter_titles, subchapter_titles, comments, footnotes, preset}`; the preset is
     /// `{kind: "standard_manuscript", font: "times_new_roman" | "courier", contact: [lines],
     /// surname}`, `{kind: "trade_paperback", trim: "six_by_nine" | "five_by_eight",
-    /// font_size_pt, running_heads}` or `{kind: "ebook", language, cover}`. Defaults when left
-    /// out.
+    /// font_size_pt, running_heads}` or `{kind: "ebook", language, cover}`, where the ebook's
+    /// cover is the manuscript's (the first upload of `meta.covers`) whatever `cover` says.
+    /// Defaults when left out.
     #[schema(value_type = Option<Object>)]
     pub options: Option<ExportOptions>,
 }

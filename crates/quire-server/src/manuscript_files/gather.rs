@@ -1,6 +1,7 @@
 //! A manuscript's rows and chapter documents gathered into the model the writers take: the
 //! chosen chapters in reading order, each chapter's body from its Yjs document (or, for a
-//! chapter that never had one, from its content row's text), the images its bodies show.
+//! chapter that never had one, from its content row's text), the images its bodies show and
+//! the cover.
 
 use std::collections::{HashMap, HashSet};
 
@@ -96,6 +97,29 @@ pub(crate) fn upload_id(src: &str) -> Option<&str> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
     .then_some(id)
+}
+
+/// The manuscript's cover: the first of `meta.covers` (newest first), an image `src` given as
+/// a string or as an object's `url`.
+pub(crate) fn cover_src(manuscript: &EntityRow) -> Option<String> {
+    let first = manuscript
+        .doc
+        .get("meta")?
+        .get("covers")?
+        .as_array()?
+        .first()?;
+    let src = match first {
+        serde_json::Value::String(src) => src.as_str(),
+        other => other.get("url")?.as_str()?,
+    };
+    upload_id(src).map(|_| src.to_owned())
+}
+
+/// Adds `image` to the manuscript's images (an image no body shows, such as the cover) and
+/// answers its index.
+pub(crate) fn add_image(manuscript: &mut Manuscript, image: &Image) -> usize {
+    manuscript.images.push(image.clone());
+    manuscript.images.len() - 1
 }
 
 /// Builds the manuscript from the sections' bodies. `bodies[i]` is section `i`'s body with its
@@ -258,6 +282,31 @@ mod tests {
         assert_eq!(body.text(), "Night\nIt was dark.");
         assert!(matches!(body.blocks[0], Block::Heading { level: 2, .. }));
         assert!(body_from_content(&tree(), "one").blocks.is_empty());
+    }
+
+    #[test]
+    fn the_cover_is_the_first_of_meta_covers_when_it_is_a_quire_upload() {
+        let with_covers = |covers: serde_json::Value| {
+            let mut row = EntityRow::new(EntityKind::Manuscript, "m", "u", 1);
+            row.doc.insert("meta".into(), json!({ "covers": covers }));
+            row
+        };
+        let cover = |covers| cover_src(&with_covers(covers));
+        assert_eq!(
+            cover(json!(["/api/v4/uploads/new", "/api/v4/uploads/old"])).as_deref(),
+            Some("/api/v4/uploads/new")
+        );
+        assert_eq!(
+            cover(json!([{ "url": "/api/v4/uploads/a1" }])).as_deref(),
+            Some("/api/v4/uploads/a1")
+        );
+        assert_eq!(cover(json!(["https://x.test/c.png"])), None);
+        assert_eq!(cover(json!([])), None);
+        assert_eq!(cover(json!("/api/v4/uploads/a1")), None);
+        assert_eq!(
+            cover_src(&EntityRow::new(EntityKind::Manuscript, "m", "u", 1)),
+            None
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ use quire_core::time::now_ms;
 use quire_core::upload::{FileType, safe_file_name};
 use quire_formats::ledger::Ledger;
 use quire_formats::model::{Block, Image, Manuscript};
-use quire_formats::options::{ExportOptions, ImportOptions, PageSetup};
+use quire_formats::options::{ExportOptions, ImportOptions, PageSetup, Preset};
 use quire_formats::plan::{self, Plan, SectionPreview};
 use quire_store::manuscripts::Rows;
 use serde::Serialize;
@@ -34,6 +34,10 @@ use crate::http::entities::as_called;
 use crate::objects::ObjectKey;
 use gather::ImageSources;
 use layout::{Target, lay_out};
+
+/// The title of an imported manuscript when neither the writer, the document nor the file's
+/// name gives one.
+pub const UNTITLED_MANUSCRIPT_TITLE: &str = "Untitled Manuscript";
 
 /// The largest .docx an import takes (a 150,000-word novel with pictures is a few MiB).
 pub const MAX_IMPORT_BYTES: usize = 40 * 1024 * 1024;
@@ -93,6 +97,16 @@ fn title_from_file_name(file_name: &str) -> String {
     stem.trim().to_owned()
 }
 
+/// The first of `candidates` with any text, trimmed; "Untitled Manuscript" when none has.
+fn import_title(candidates: &[&str]) -> String {
+    candidates
+        .iter()
+        .map(|c| c.trim())
+        .find(|c| !c.is_empty())
+        .unwrap_or(UNTITLED_MANUSCRIPT_TITLE)
+        .to_owned()
+}
+
 /// The preview of a .docx: its sections and its ledger.
 pub(crate) async fn preview(
     file_name: &str,
@@ -100,14 +114,9 @@ pub(crate) async fn preview(
     options: ImportOptions,
 ) -> Result<Preview, ApiError> {
     let read = read_docx(bytes, options).await?;
-    let title = if read.manuscript.title.trim().is_empty() {
-        title_from_file_name(file_name)
-    } else {
-        read.manuscript.title.clone()
-    };
     Ok(Preview {
         file_name: file_name.to_owned(),
-        title,
+        title: import_title(&[&read.manuscript.title, &title_from_file_name(file_name)]),
         sections: plan::preview(&read.manuscript),
         ledger: read.ledger,
     })
@@ -123,60 +132,34 @@ pub(crate) async fn import(
     bytes: Bytes,
     plan: Plan,
 ) -> Result<Imported, ApiError> {
+    // Whether the actor may append is settled before the file is read.
+    let append = match plan.manuscript_id.as_deref() {
+        Some(id) => Some(append_target(app, actor, id).await?),
+        None => None,
+    };
     let options = ImportOptions {
         h2_as_subchapters: plan.h2_as_subchapters,
     };
     let read = read_docx(bytes, options).await?;
-    let file_title = if read.manuscript.title.trim().is_empty() {
-        title_from_file_name(file_name)
-    } else {
-        read.manuscript.title.clone()
-    };
+    let doc_title = read.manuscript.title.clone();
     let mut manuscript =
         plan::apply(read.manuscript, &plan).map_err(|_| ApiError::field("plan", "invalid"))?;
     let now = now_ms();
     // The rows belong to the manuscript's owner, whoever imports into it.
-    let (owner, target_title, folder_id, append) = match plan.manuscript_id.as_deref() {
-        Some(id) => {
-            let id = crate::http::entities::wire::path_id(id)?;
-            let role = app.store.manuscript_role(&actor.user_id, &id).await?;
-            if !may_change_contents(role) {
-                return Err(ApiError::refused(StatusCode::FORBIDDEN, "not_authorized"));
-            }
-            let tree = app
-                .store
-                .manuscript_tree(&actor.user_id, &id, Rows::Live)
-                .await?;
-            if tree.manuscript.deleted_at.is_some() {
-                return Err(ApiError::refused(
-                    StatusCode::CONFLICT,
-                    "manuscript_is_deleted",
-                ));
-            }
-            let after = reading_order(&tree)
-                .iter()
-                .map(|c| c.chapter.order)
-                .fold(-1.0_f64, f64::max);
-            (
-                tree.manuscript.user_id.clone(),
-                String::new(),
-                None,
-                Some((id, after)),
-            )
-        }
+    let (owner, target_title, folder_id, append) = match append {
+        Some(AppendTarget {
+            id,
+            owner,
+            after_order,
+        }) => (owner, String::new(), None, Some((id, after_order))),
         None => {
-            let title = if plan.title.trim().is_empty() {
-                manuscript.title.clone()
-            } else {
-                plan.title.clone()
-            };
-            let title = if title.trim().is_empty() {
-                file_title
-            } else {
-                title
-            };
-            let title =
-                Title::parse(title.trim()).map_err(|code| ApiError::field("title", code.0))?;
+            let title = import_title(&[
+                &plan.title,
+                &manuscript.title,
+                &doc_title,
+                &title_from_file_name(file_name),
+            ]);
+            let title = Title::parse(&title).map_err(|code| ApiError::field("title", code.0))?;
             let folder_id = plan
                 .folder_id
                 .as_deref()
@@ -242,6 +225,42 @@ pub(crate) async fn import(
     Ok(Imported {
         manuscript_id: laid.manuscript_id,
         chapter_ids,
+    })
+}
+
+/// The manuscript an import appends to: its id, its owner (whose rows the chapters become)
+/// and the order after its last chapter.
+struct AppendTarget {
+    id: String,
+    owner: String,
+    after_order: f64,
+}
+
+/// The manuscript `id` if the actor may change its contents and it is not in the trash.
+async fn append_target(app: &AppState, actor: &Actor, id: &str) -> Result<AppendTarget, ApiError> {
+    let id = crate::http::entities::wire::path_id(id)?;
+    let role = app.store.manuscript_role(&actor.user_id, &id).await?;
+    if !may_change_contents(role) {
+        return Err(ApiError::refused(StatusCode::FORBIDDEN, "not_authorized"));
+    }
+    let tree = app
+        .store
+        .manuscript_tree(&actor.user_id, &id, Rows::Live)
+        .await?;
+    if tree.manuscript.deleted_at.is_some() {
+        return Err(ApiError::refused(
+            StatusCode::CONFLICT,
+            "manuscript_is_deleted",
+        ));
+    }
+    let after_order = reading_order(&tree)
+        .iter()
+        .map(|c| c.chapter.order)
+        .fold(-1.0_f64, f64::max);
+    Ok(AppendTarget {
+        id,
+        owner: tree.manuscript.user_id.clone(),
+        after_order,
     })
 }
 
@@ -384,7 +403,7 @@ pub(crate) async fn export(
     id: &str,
     format: Format,
     chosen: Option<Vec<String>>,
-    options: ExportOptions,
+    mut options: ExportOptions,
 ) -> Result<ExportFile, ApiError> {
     let role = app.store.manuscript_role(&actor.user_id, id).await?;
     if !may_export(role) {
@@ -406,9 +425,23 @@ pub(crate) async fn export(
     for section in &sections {
         bodies.push(chapter_body(app, &tree, &section.id).await?);
     }
-    let fetched = fetch_images(app, &owner, &bodies).await?;
+    // An ebook's cover is the manuscript's, whatever index the request named.
+    let cover = match &options.preset {
+        Preset::Ebook(_) => gather::cover_src(&tree.manuscript),
+        _ => None,
+    };
+    let srcs = bodies
+        .iter()
+        .flat_map(|(_, sources)| sources.srcs.iter())
+        .chain(cover.as_ref());
+    let fetched = fetch_images(app, &owner, srcs).await?;
     let title = tree.manuscript.name.clone();
-    let manuscript = gather::assemble(&title, &author, &sections, bodies, &fetched);
+    let mut manuscript = gather::assemble(&title, &author, &sections, bodies, &fetched);
+    if let Preset::Ebook(ebook) = &mut options.preset {
+        ebook.cover = cover
+            .and_then(|src| fetched.get(&src))
+            .map(|image| gather::add_image(&mut manuscript, image));
+    }
     let page = page_setup(&tree.manuscript);
     let manuscript_id = id.to_owned();
     let modified = rfc3339(now_ms());
@@ -483,15 +516,15 @@ async fn chapter_body(
     Ok((body, ImageSources { srcs }))
 }
 
-/// The bytes of every distinct upload the bodies show, read from the owner's uploads; an image
-/// that is not a Quire upload, or no longer there, is left out.
-async fn fetch_images(
+/// The bytes of every distinct image `src` (the bodies' and the cover's), read from the
+/// owner's uploads; an image that is not a Quire upload, or no longer there, is left out.
+async fn fetch_images<'a>(
     app: &AppState,
     owner: &str,
-    bodies: &[(quire_formats::model::Body, ImageSources)],
+    srcs: impl Iterator<Item = &'a String>,
 ) -> Result<HashMap<String, Image>, ApiError> {
     let mut fetched = HashMap::new();
-    for src in bodies.iter().flat_map(|(_, s)| s.srcs.iter()) {
+    for src in srcs {
         if fetched.contains_key(src) {
             continue;
         }

@@ -4,6 +4,8 @@
 
 use std::io::Write;
 
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 use quire_testkit::{Db, TestApp, TestResponse};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
@@ -32,8 +34,18 @@ fn paragraph(style: &str, text: &str) -> String {
 /// A small novel as Word writes one: a Title, two Heading 1 chapters, a footnote and a
 /// picture.
 fn novel_docx() -> Vec<u8> {
+    docx_titled("The Lighthouse")
+}
+
+/// The novel of [`novel_docx`] with another Title paragraph, or none when `title` is empty.
+fn docx_titled(title: &str) -> Vec<u8> {
+    let title = if title.is_empty() {
+        String::new()
+    } else {
+        paragraph("Title", title)
+    };
     let body = [
-        paragraph("Title", "The Lighthouse"),
+        title,
         paragraph("Heading1", "Chapter One"),
         paragraph("", "The keeper climbed the stairs at dusk."),
         "<w:p><w:r><w:t>Salt was everywhere.</w:t></w:r><w:r><w:rPr><w:rStyle w:val=\"FootnoteReference\"/></w:rPr><w:footnoteReference w:id=\"2\"/></w:r></w:p>".to_owned(),
@@ -132,8 +144,18 @@ async fn import(
     bytes: Vec<u8>,
     plan: &Value,
 ) -> TestResponse {
+    import_named(app, client, bytes, "The Lighthouse.docx", plan).await
+}
+
+async fn import_named(
+    app: &TestApp,
+    client: &reqwest::Client,
+    bytes: Vec<u8>,
+    file_name: &str,
+    plan: &Value,
+) -> TestResponse {
     let form = Form::new()
-        .part("file", file_part(bytes, "The Lighthouse.docx"))
+        .part("file", file_part(bytes, file_name))
         .text("plan", plan.to_string());
     post_form(app, client, "imports/docx", form).await
 }
@@ -333,6 +355,11 @@ async fn no_one_imports_into_a_manuscript_they_may_not_change() {
         import(&app, &bob, novel_docx(), &plan)
             .await
             .assert_failed(404, "not_found");
+        // The right to append is settled before the file is read: not a .docx, still refused
+        // as not found.
+        import(&app, &bob, b"%PDF-1.7".to_vec(), &plan)
+            .await
+            .assert_failed(404, "not_found");
         app.post_json(
             "manuscripts/share",
             &json!({"manuscript_id": m, "email": "bob@example.com", "permissions": 3}),
@@ -340,6 +367,9 @@ async fn no_one_imports_into_a_manuscript_they_may_not_change() {
         .await
         .data();
         import(&app, &bob, novel_docx(), &plan)
+            .await
+            .assert_failed(403, "not_authorized");
+        import(&app, &bob, b"%PDF-1.7".to_vec(), &plan)
             .await
             .assert_failed(403, "not_authorized");
         let tree = app.get(&format!("manuscripts/{m}")).await.data().clone();
@@ -491,5 +521,92 @@ async fn a_manuscript_is_exported_in_every_format_by_its_owner_and_editors_only(
             )
             .await;
         assert_eq!(bad.status, 400);
+    }
+}
+
+#[tokio::test]
+async fn a_document_with_no_title_and_a_nameless_file_is_an_untitled_manuscript() {
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        app.sign_up("Ada", "ada@example.com", PASSWORD).await;
+        let untitled = docx_titled("");
+        let form = Form::new().part("file", file_part(untitled.clone(), ".docx"));
+        let preview = post_form(&app, &app.client, "imports/docx/preview", form).await;
+        let preview = preview.data()["preview"].clone();
+        assert_eq!(preview["title"], "Untitled Manuscript", "{db:?}");
+        let plan = keep_all(&preview, json!({"title": "  "}));
+        let imported = import_named(&app, &app.client, untitled, ".docx", &plan).await;
+        let id = imported.data()["manuscript_id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let tree = app.get(&format!("manuscripts/{id}")).await.data().clone();
+        assert_eq!(tree["title"], "Untitled Manuscript", "{db:?}");
+    }
+}
+
+/// The text of the entry `name` of a zip.
+fn zip_entry(bytes: &[u8], name: &str) -> Option<String> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    let mut entry = archive.by_name(name).ok()?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut entry, &mut text).unwrap();
+    Some(text)
+}
+
+#[tokio::test]
+async fn an_ebook_carries_the_manuscripts_cover() {
+    for db in Db::all() {
+        let app = TestApp::spawn_with(db, &[]).await;
+        app.sign_up("Ada", "ada@example.com", PASSWORD).await;
+        let preview = preview(&app, novel_docx()).await.data()["preview"].clone();
+        let imported = import(
+            &app,
+            &app.client,
+            novel_docx(),
+            &keep_all(&preview, json!({})),
+        )
+        .await;
+        let id = imported.data()["manuscript_id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let ebook = json!({"format": "epub", "options": {"preset": {"kind": "ebook", "language": "en", "cover": 7}}});
+
+        // No cover yet: the request's index names nothing.
+        let (status, _, epub) = export(&app, &app.client, &id, &ebook).await;
+        assert_eq!(status, 200, "{db:?}");
+        assert!(zip_entry(&epub, "OEBPS/cover.xhtml").is_none(), "{db:?}");
+
+        let cover = app
+            .post_json(
+                "uploads/",
+                &json!({"manuscript_id": id, "file": {"name": "cover.png",
+                    "data": STANDARD.encode(PNG), "type": "image/png"}}),
+            )
+            .await;
+        let url = cover.data()["url"].as_str().unwrap().to_owned();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        app.put_json(
+            &format!("manuscripts/{id}"),
+            &json!({"meta": {"covers": [url]}, "updated_at": now + 1_000}),
+        )
+        .await
+        .data();
+
+        let (status, _, epub) = export(&app, &app.client, &id, &ebook).await;
+        assert_eq!(status, 200, "{db:?}");
+        let opf = zip_entry(&epub, "OEBPS/content.opf").expect("the package document");
+        assert!(opf.contains(r#"properties="cover-image""#), "{db:?}: {opf}");
+        assert!(opf.contains(r#"<meta name="cover""#), "{db:?}: {opf}");
+        let page = zip_entry(&epub, "OEBPS/cover.xhtml").expect("the cover page");
+        assert!(page.contains("<img"), "{page}");
+
+        // The cover is an ebook's only: a PDF or .docx export is unchanged by it.
+        let (status, _, _) = export(&app, &app.client, &id, &json!({"format": "docx"})).await;
+        assert_eq!(status, 200);
     }
 }
