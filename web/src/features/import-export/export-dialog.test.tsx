@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { axeViolations } from '@/testing/axe';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { refusal, stubApi } from '@/testing/stub-api';
+import { refusal, stubApi, success } from '@/testing/stub-api';
 
 import { ExportDialog } from './export-dialog';
 import type { ExportChoice } from './export-options';
@@ -32,19 +32,21 @@ const SAVED: ExportChoice = {
   },
 };
 
-function renderDialog(settings: unknown = { export: SAVED }) {
+function renderDialog(settings: unknown = { export: SAVED }, meta: unknown = {}) {
   const saveChoice = vi.fn<(choice: ExportChoice) => Promise<void>>(() => Promise.resolve());
+  const saveCovers = vi.fn<(covers: unknown[]) => Promise<void>>(() => Promise.resolve());
   const onClose = vi.fn();
   renderWithProviders(
     <ExportDialog
-      manuscript={{ id: 'Manuscript000000000001', title: 'The Long Night', settings }}
+      manuscript={{ id: 'Manuscript000000000001', title: 'The Long Night', settings, meta }}
       chapters={CHAPTERS}
       subchaptersAsScenes={false}
       saveChoice={saveChoice}
+      saveCovers={saveCovers}
       onClose={onClose}
     />,
   );
-  return { saveChoice, onClose };
+  return { saveChoice, saveCovers, onClose };
 }
 
 interface FetchCall {
@@ -188,6 +190,50 @@ describe('the export dialog', () => {
       format: 'epub',
       options: { preset: { kind: 'ebook', language: 'es', cover: null } },
     });
+  });
+
+  it('uploads a chosen cover and keeps it first in the manuscript’s covers', async () => {
+    const calls = stubApi({
+      'POST /uploads/': success({ id: 'Upload0000000000000new', url: '/api/v4/uploads/new' }),
+    });
+    const { saveCovers } = renderDialog({}, { covers: ['/api/v4/uploads/old'] });
+    const user = userEvent.setup();
+    const dialog = await screen.findByTestId('export-dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'EPUB (ebook)' }));
+    expect(within(dialog).getByRole('img', { name: "The manuscript's cover" })).toHaveAttribute(
+      'src',
+      '/api/v4/uploads/old',
+    );
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', {
+      type: 'image/png',
+    });
+    await user.upload(within(dialog).getByTestId('ebook-cover-input'), png);
+    await vi.waitFor(() => {
+      expect(saveCovers).toHaveBeenCalledWith(['/api/v4/uploads/new', '/api/v4/uploads/old']);
+    });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/uploads/',
+      body: {
+        manuscript_id: 'Manuscript000000000001',
+        file: { name: 'cover.png', type: 'image/png', data: 'data:image/png;base64,iVBORw==' },
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the cover' }));
+    expect(saveCovers).toHaveBeenLastCalledWith([]);
+  });
+
+  it('says why a cover was refused', async () => {
+    stubApi({ 'POST /uploads/': refusal(413, 'file_too_large') });
+    const { saveCovers } = renderDialog({});
+    const user = userEvent.setup();
+    const dialog = await screen.findByTestId('export-dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'EPUB (ebook)' }));
+    expect(within(dialog).getByText(/No cover yet/)).toBeVisible();
+    const png = new File([new Uint8Array([1])], 'big.png', { type: 'image/png' });
+    await user.upload(within(dialog).getByTestId('ebook-cover-input'), png);
+    expect(await within(dialog).findByRole('alert')).not.toBeEmptyDOMElement();
+    expect(saveCovers).not.toHaveBeenCalled();
   });
 
   it('shows the refusal’s message and stays open', async () => {

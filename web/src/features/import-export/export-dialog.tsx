@@ -29,6 +29,7 @@ import { DEFAULT_MODAL_SIZE, showSuccess, SMALL_SCREEN_QUERY } from '@/component
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
 
+import { EbookCoverField } from './ebook-cover-field';
 import { exportManuscript, saveFile } from './export-api';
 import type {
   ChapterLike,
@@ -40,6 +41,8 @@ import type {
 import {
   chosenChapterIds,
   contactLines,
+  coverOf,
+  coversWith,
   defaultPresets,
   EBOOK_LANGUAGES,
   EXPORT_FORMATS,
@@ -51,12 +54,14 @@ import {
 } from './export-options';
 
 export interface ExportDialogProps {
-  manuscript: { id: string; title?: string; settings?: unknown };
+  manuscript: { id: string; title?: string; settings?: unknown; meta?: unknown };
   /** The manuscript's chapter rows (the binder's), or null while they load. */
   chapters: readonly ChapterLike[] | null;
   subchaptersAsScenes: boolean;
   /** Keeps the choice in the manuscript's `settings.export` (local first). */
   saveChoice: (choice: ExportChoice) => Promise<void>;
+  /** Keeps the manuscript's `meta.covers` (local first); the ebook's cover is the first. */
+  saveCovers: (covers: unknown[]) => Promise<void>;
   onClose: () => void;
 }
 
@@ -69,6 +74,7 @@ export function ExportDialog({
   chapters,
   subchaptersAsScenes,
   saveChoice,
+  saveCovers,
   onClose,
 }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
@@ -387,18 +393,26 @@ export function ExportDialog({
                 </>
               )}
               {shownPreset === 'ebook' && (
-                <Select
-                  label={t('import_export.export.language')}
-                  data={EBOOK_LANGUAGES.map((code) => ({
-                    value: code,
-                    label: t(`import_export.export.languages.${code}`),
-                  }))}
-                  value={presets.ebook.language}
-                  allowDeselect={false}
-                  onChange={(value) => {
-                    if (value) setPreset('ebook', { language: value });
-                  }}
-                />
+                <>
+                  <Select
+                    label={t('import_export.export.language')}
+                    data={EBOOK_LANGUAGES.map((code) => ({
+                      value: code,
+                      label: t(`import_export.export.languages.${code}`),
+                    }))}
+                    value={presets.ebook.language}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      if (value) setPreset('ebook', { language: value });
+                    }}
+                  />
+                  <EbookCoverField
+                    manuscriptId={manuscript.id}
+                    cover={coverOf(manuscript.meta)}
+                    online={network.online}
+                    onChange={(url) => saveCovers(coversWith(manuscript.meta, url))}
+                  />
+                </>
               )}
             </Stack>
           )}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   chosenChapterIds,
   contactLines,
+  coverOf,
+  coversWith,
   defaultChoice,
   defaultPresets,
   exportRequest,
@@ -122,5 +124,27 @@ describe('the downloaded file’s name', () => {
       'The Long Night.pdf',
     );
     expect(fileNameOf(null, 'Night.epub')).toBe('Night.epub');
+  });
+});
+
+describe('the ebook cover', () => {
+  it('is the first of meta.covers, as a URL or an object with a url', () => {
+    expect(coverOf({ covers: ['/api/v4/uploads/b', '/api/v4/uploads/a'] })).toBe(
+      '/api/v4/uploads/b',
+    );
+    expect(coverOf({ covers: [{ url: '/api/v4/uploads/c' }] })).toBe('/api/v4/uploads/c');
+    expect(coverOf({ covers: [] })).toBeNull();
+    expect(coverOf({ covers: 'x' })).toBeNull();
+    expect(coverOf(undefined)).toBeNull();
+    expect(coverOf({ covers: [{ value: 1 }] })).toBeNull();
+  });
+
+  it('a chosen cover goes first, once; removing it leaves the earlier ones', () => {
+    const meta = { covers: ['/u/a', { url: '/u/b' }] };
+    expect(coversWith(meta, '/u/b')).toEqual(['/u/b', '/u/a']);
+    expect(coversWith(meta, '/u/c')).toEqual(['/u/c', '/u/a', { url: '/u/b' }]);
+    expect(coversWith(meta, null)).toEqual([{ url: '/u/b' }]);
+    expect(coversWith(undefined, '/u/a')).toEqual(['/u/a']);
+    expect(coversWith({}, null)).toEqual([]);
   });
 });

@@ -223,3 +223,37 @@ export const FORMAT_EXTENSIONS: Record<ExportFormat, string> = {
   markdown: 'md',
   text: 'txt',
 };
+
+/**
+ * The manuscript's cover: the first image of `meta.covers` (newest first), given as its URL or
+ * as an object's `url` — the image an ebook opens with.
+ */
+export function coverOf(meta: unknown): string | null {
+  const covers = coversIn(meta);
+  const first = covers[0];
+  if (typeof first === 'string') return first || null;
+  if (first !== null && typeof first === 'object' && 'url' in first) {
+    const url = first.url;
+    return typeof url === 'string' && url ? url : null;
+  }
+  return null;
+}
+
+function coversIn(meta: unknown): unknown[] {
+  if (meta === null || typeof meta !== 'object' || !('covers' in meta)) return [];
+  const covers = meta.covers;
+  return Array.isArray(covers) ? covers : [];
+}
+
+/**
+ * `meta.covers` after choosing `url` as the cover (it goes first, once) or, with `null`,
+ * after removing the current cover (the earlier ones stay).
+ */
+export function coversWith(meta: unknown, url: string | null): unknown[] {
+  const covers = coversIn(meta);
+  if (url === null) return covers.slice(1);
+  const sameUrl = (entry: unknown) =>
+    entry === url ||
+    (entry !== null && typeof entry === 'object' && (entry as { url?: unknown }).url === url);
+  return [url, ...covers.filter((entry) => !sameUrl(entry))];
+}

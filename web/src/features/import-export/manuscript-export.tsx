@@ -17,6 +17,7 @@ interface ManuscriptLike {
   id: string;
   title?: string;
   settings?: unknown;
+  meta?: unknown;
 }
 
 /** Keeps `choice` in the manuscript's settings, the others untouched (local first). */
@@ -29,6 +30,14 @@ async function saveExportChoice(userId: string, manuscriptId: string, choice: Ex
     id: manuscriptId,
     settings: { ...settings, export: choice },
   });
+}
+
+/** Keeps `covers` as the manuscript's `meta.covers`, the rest of `meta` untouched. */
+async function saveCovers(userId: string, manuscriptId: string, covers: unknown[]) {
+  const engine = syncEngineFor(userId);
+  const stored = await engine.reads.manuscript(manuscriptId);
+  const meta = stored?.meta !== null && typeof stored?.meta === 'object' ? stored.meta : {};
+  await engine.port.saveManuscript({ id: manuscriptId, meta: { ...meta, covers } });
 }
 
 /** The export dialog of a manuscript of the list, by id. */
@@ -74,11 +83,15 @@ export function ShelfExportDialog({
         id: manuscript.id,
         title: typeof row?.title === 'string' ? row.title : manuscript.title,
         settings: row?.settings,
+        meta: row?.meta,
       }}
       chapters={chapters}
       subchaptersAsScenes={user ? displaySetting(user.settings, 'subchapters_as_scenes') : false}
       saveChoice={(choice) =>
         userId === null ? Promise.resolve() : saveExportChoice(userId, manuscript.id, choice)
+      }
+      saveCovers={(covers) =>
+        userId === null ? Promise.resolve() : saveCovers(userId, manuscript.id, covers)
       }
       onClose={onClose}
     />
@@ -91,7 +104,10 @@ export interface WorkspaceLike {
   chapters: readonly ChapterLike[];
   canWrite: boolean;
   userSettings: { subchaptersAsScenes: boolean };
-  saveManuscript(changes: { settings: { export: ExportChoice } }): Promise<void>;
+  /** Changes the manuscript row; `settings` and `meta` merge one level deep. */
+  saveManuscript(
+    changes: { settings: { export: ExportChoice } } | { meta: { covers: unknown[] } },
+  ): Promise<void>;
 }
 
 export function WorkspaceExportDialog({
@@ -107,6 +123,7 @@ export function WorkspaceExportDialog({
       chapters={workspace.chapters}
       subchaptersAsScenes={workspace.userSettings.subchaptersAsScenes}
       saveChoice={(choice) => workspace.saveManuscript({ settings: { export: choice } })}
+      saveCovers={(covers) => workspace.saveManuscript({ meta: { covers } })}
       onClose={onClose}
     />
   );
