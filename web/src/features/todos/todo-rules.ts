@@ -50,7 +50,8 @@ export function statusOf(todo: Pick<TodoRow, 'status'>): TodoStatus {
 
 /** A known priority, or `null` (the global list shows it as unknown). */
 export function priorityOf(todo: Pick<TodoRow, 'priority'>): Priority | null {
-  return PRIORITIES.includes(todo.priority as Priority) ? (todo.priority as Priority) : null;
+  const priority = todo.priority;
+  return priority === 'high' || priority === 'medium' || priority === 'low' ? priority : null;
 }
 
 /** The status after the menu's toggle: 'Mark as Completed' when pending, 'Completed' reverts. */
@@ -79,7 +80,7 @@ export const MENU_CLOSE_DELAY_MS = 1000;
 
 /** A title with the duplicate's prefix, cut to the title limit. */
 export function copyTitle(title: string): string {
-  return [...`${COPY_PREFIX}${title}`].slice(0, TODO_TITLE_MAX).join('');
+  return Array.from(`${COPY_PREFIX}${title}`).slice(0, TODO_TITLE_MAX).join('').trimEnd();
 }
 
 /** The fields of a duplicate: the same to-do, pending, titled 'Copy of …'. */
@@ -96,7 +97,7 @@ export function duplicateFields(todo: TodoRow): Record<string, unknown> & {
     priority: priorityOf(todo),
     notes: todo.notes ?? [],
     global: (todo.manuscript_id ?? null) === null,
-    _order: (todo._order ?? 0) + 0.1,
+    _order: Number(todo._order ?? 0) + 0.1,
   };
 }
 
@@ -130,9 +131,9 @@ export function todosOfTab(
     case 'chapter':
       return chapterId === null ? [] : own.filter((todo) => todo.chapter_id === chapterId);
     case 'chapters':
-      return own.filter((todo) => todo.chapter_id != null && liveChapterIds.has(todo.chapter_id));
+      return own.filter((todo) => liveChapterIds.has(todo.chapter_id ?? ''));
     case 'manuscript':
-      return own.filter((todo) => todo.chapter_id == null);
+      return own.filter((todo) => (todo.chapter_id ?? null) === null);
     case 'user':
       return [...global];
   }
@@ -149,10 +150,15 @@ export const ALL: TodoFilter = { by: 'all' };
 /** A stable order: `_order`, then oldest first. */
 function byOrder(a: TodoRow, b: TodoRow): number {
   return (
-    (a._order ?? 0) - (b._order ?? 0) ||
+    Number(a._order ?? 0) - Number(b._order ?? 0) ||
     Number(a.created_at) - Number(b.created_at) ||
     (a.id < b.id ? -1 : 1)
   );
+}
+
+/** The to-dos in the list's order. */
+export function inListOrder(todos: readonly TodoRow[]): TodoRow[] {
+  return [...todos].sort(byOrder);
 }
 
 /**
