@@ -9,6 +9,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { dayIn, dayText, dueDateOf, writerZone } from './due-dates';
 import { EditorTodos } from './editor-todos';
+import { GlobalTodoButton } from './global-todo-button';
 
 const CHAPTER = 'ChapterOne000000000001';
 const OTHER = 'ChapterTwo000000000001';
@@ -17,7 +18,12 @@ const todayText = () => dayText(dayIn(Date.now(), zone));
 
 function Harness({ fake }: { fake: FakeWorkspace }) {
   const workspace = useFakeWorkspace(fake);
-  return <EditorTodos workspace={workspace} chapterId={CHAPTER} />;
+  return (
+    <>
+      <EditorTodos workspace={workspace} chapterId={CHAPTER} />
+      <GlobalTodoButton reads={workspace.reads} writer={workspace.writer} />
+    </>
+  );
 }
 
 async function setup(seed: (fake: FakeWorkspace) => Promise<void> = () => Promise.resolve()) {

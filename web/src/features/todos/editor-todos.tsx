@@ -1,11 +1,11 @@
 /**
  * The editor header's to-dos (composed by `app/`): a button opening the to-do panel in a side
- * drawer, and one opening the Global To-Do List. Reads are live through the read port; writes
+ * drawer (the Global To-Do List itself is in the app header). Reads are live through the read port; writes
  * go through the local writer.
  */
 import { ActionIcon, Drawer, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChecklist, IconListCheck } from '@tabler/icons-react';
+import { IconChecklist } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +14,6 @@ import { useSession } from '@/lib/session';
 import type { EntityWriter, ReadPort } from '@/storage';
 
 import { writerZone } from './due-dates';
-import { GlobalTodoModal } from './global-todo-modal';
 import { TodoScreenProvider } from './todo-context';
 import { TodoPanel } from './todo-panel';
 import { useTodoActions } from './use-todo-actions';
@@ -40,7 +39,6 @@ export function EditorTodos({
   const { user } = useSession();
   const small = useMediaQuery(SMALL_SCREEN_QUERY, false);
   const [panelOpened, panel] = useDisclosure(false);
-  const [globalOpened, globalList] = useDisclosure(false);
   const zone = writerZone(user?.settings.timezone);
   const actions = useTodoActions(workspace.writer);
   const own = useLiveTodos(workspace.reads, workspace.manuscript.id);
@@ -50,7 +48,6 @@ export function EditorTodos({
     [workspace.chapters],
   );
   const panelLabel = t('todos.open_panel');
-  const globalLabel = t('todos.open_global');
 
   return (
     <TodoScreenProvider actions={actions} zone={zone} canWrite={workspace.canWrite}>
@@ -62,16 +59,6 @@ export function EditorTodos({
           data-testid="todo-panel-button"
         >
           <IconChecklist size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={globalLabel}>
-        <ActionIcon
-          variant="subtle"
-          aria-label={globalLabel}
-          onClick={globalList.open}
-          data-testid="global-todo-button"
-        >
-          <IconListCheck size={18} />
         </ActionIcon>
       </Tooltip>
       <Drawer
@@ -90,7 +77,6 @@ export function EditorTodos({
           global={global}
         />
       </Drawer>
-      <GlobalTodoModal opened={globalOpened} onClose={globalList.close} todos={global} />
     </TodoScreenProvider>
   );
 }
