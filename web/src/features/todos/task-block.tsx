@@ -3,7 +3,7 @@
  * of notes, drawn in its priority's colour, with its item menu. On the board a block is also
  * dragged between columns with the mouse, or moved with the left and right arrow keys.
  */
-import { Badge, Box, Group, Paper, Text, Typography } from '@mantine/core';
+import { Badge, Box, ColorSwatch, Group, Paper, Text, Typography } from '@mantine/core';
 import { IconCalendarDue, IconNotes } from '@tabler/icons-react';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,7 +110,11 @@ export function TaskBlock({ todo, onMove, moveHintId }: TaskBlockProps) {
         <Badge variant="light" color="gray" leftSection={<IconNotes size={12} />}>
           {t('todos.block.notes', { count: notes })}
         </Badge>
-        <Badge variant="outline" color="gray" style={{ borderColor: color }}>
+        <Badge
+          variant="light"
+          color="gray"
+          leftSection={<ColorSwatch color={color} size={10} withShadow={false} />}
+        >
           {t(`todos.priority.${priority ?? 'unknown'}`)}
         </Badge>
       </Group>

@@ -100,7 +100,8 @@ export function TaskMenu({ todo }: { todo: TodoRow }) {
             setOpened(false);
           }}
           position="bottom"
-          size="auto"
+          // As tall as its items, at most most of the screen.
+          styles={{ content: { height: 'auto', maxHeight: '85dvh' } }}
           title={todo.title}
           data-testid="task-bottom-sheet"
           returnFocus={!closing}
