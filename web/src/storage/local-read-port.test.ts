@@ -100,4 +100,28 @@ describe('reading this device’s rows', () => {
     expect(missing.answers).toEqual([null]);
     missing.stop();
   });
+
+  it('follows a manuscript’s to-dos and the global ones, live and outside the trash', async () => {
+    const { engine, store } = createTestEngine();
+    await store('contents', [
+      row({ id: 'TodoBook00000000000001', kind: 'to_dos', manuscript_id: BOOK, title: 'Map' }),
+      row({ id: 'TodoGone00000000000001', kind: 'to_dos', manuscript_id: BOOK, deleted_at: 5 }),
+      row({ id: 'ChapterOne000000000001', kind: 'chapters', manuscript_id: BOOK }),
+      row({ id: 'TodoMine00000000000001', kind: 'to_dos', manuscript_id: null, title: 'Call' }),
+      row({ id: 'TodoTheirs000000000001', kind: 'to_dos', user_id: OTHER_USER }),
+    ]);
+    const ofBook = follow(engine.reads.liveTodos(BOOK));
+    const global = follow(engine.reads.liveTodos(null));
+    await until(() => ofBook.answers.length > 0 && global.answers.length > 0);
+    expect(ofBook.answers.at(-1)?.map((r) => r.id)).toEqual(['TodoBook00000000000001']);
+    expect(global.answers.at(-1)?.map((r) => r.id)).toEqual(['TodoMine00000000000001']);
+    const added = await engine.writer.save('to_dos', { manuscript_id: null, title: 'Buy ink' });
+    await until(() => global.answers.at(-1)?.length === 2);
+    expect(global.answers.at(-1)?.map((r) => r.id)).toContain(added.id);
+    await engine.writer.trash('to_dos', 'TodoBook00000000000001');
+    await until(() => ofBook.answers.at(-1)?.length === 0);
+    expect(ofBook.answers.at(-1)).toEqual([]);
+    ofBook.stop();
+    global.stop();
+  });
 });

@@ -28,6 +28,21 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
     return isMine(row) ? row : undefined;
   }
 
+  const isLiveTodo = (row: LocalRecord) =>
+    isMine(row) && row.kind === 'to_dos' && (row.deleted_at ?? null) === null;
+
+  /** IndexedDB does not index `null`: the global to-dos are found among the user's rows. */
+  function todos(manuscriptId: string | null): Promise<LocalRecord[]> {
+    if (manuscriptId !== null) {
+      return db.contents.where('manuscript_id').equals(manuscriptId).filter(isLiveTodo).toArray();
+    }
+    return db.contents
+      .where('user_id')
+      .equals(userId)
+      .filter((row) => isLiveTodo(row) && (row.manuscript_id ?? null) === null)
+      .toArray();
+  }
+
   const ofKind = (kind: string) => (row: LocalRecord | undefined) =>
     isMine(row) && row.kind === kind ? row : undefined;
 
@@ -38,6 +53,7 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
       liveQuery(() =>
         db.contents.where('manuscript_id').equals(manuscriptId).filter(isMine).toArray(),
       ),
+    liveTodos: (manuscriptId) => liveQuery(() => todos(manuscriptId)),
     shelf,
     manuscript,
     part: async (kind, id) => ofKind(kind)(await rowTable(db, kind).get(id)),

@@ -20,6 +20,11 @@ export interface ReadPort {
    * rows of the `contents` table), live; rows in the trash included.
    */
   liveContents(manuscriptId: string): LiveQuery<LocalRecord[]>;
+  /**
+   * The user's to-dos outside the trash, live: those of the manuscript (its chapters' and its
+   * own), or with `null` the global ones (outside any manuscript).
+   */
+  liveTodos(manuscriptId: string | null): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

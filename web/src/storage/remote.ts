@@ -7,7 +7,7 @@ import { folderSchema, MANUSCRIPT_CHILDREN, manuscriptSchema } from './entities'
 import type { Folder, Manuscript, ManuscriptChild, ShelfKind } from './entities';
 import { entityRoute } from './entity-kinds';
 import type { EntityKind, PendingOp } from './entity-kinds';
-import { chapterContentSchema, noteSchema, WIRE_SCHEMAS } from './wire.generated';
+import { chapterContentSchema, noteSchema, todoSchema, WIRE_SCHEMAS } from './wire.generated';
 
 /** A row as sent: its wire fields, without the local marks. */
 export type WireRow = { id: string } & Record<string, unknown>;
@@ -74,6 +74,8 @@ export interface ShelfRemote {
   chapterContent(chapterId: string): Promise<ServerRow | null>;
   /** `GET notes/global`: the user's notes outside any manuscript (Quick Notes), live. */
   globalNotes(): Promise<ServerRow[]>;
+  /** `GET to_dos/global`: the user's to-dos outside any manuscript (the global list), live. */
+  globalTodos(): Promise<ServerRow[]>;
   /** `POST manuscripts/copy {id, title, new_id}`: the copy, with its children. */
   copyManuscript(body: { id: string; title: string; new_id: string }): Promise<Manuscript>;
   /** `POST templates/use/{id} {id, title, folder_id}`: the new manuscript, with its children. */
@@ -151,6 +153,7 @@ export function createHttpRemote(api: ApiClient, deviceId?: string): ShelfRemote
         chapterContentSchema.nullable(),
       ),
     globalNotes: () => api.get('/notes/global', z.array(noteSchema)),
+    globalTodos: () => api.get('/to_dos/global', z.array(todoSchema)),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
       change('/manuscripts/copy', { method: 'POST', body, schema: manuscriptSchema }),
     useTemplate: (

@@ -310,4 +310,35 @@ describe('loading', () => {
       ['Note000000000000000008', T0],
     ]);
   });
+
+  it('loads the global to-dos with the rest: live ones gone from the server removed, those in the trash and unsent ones kept', async () => {
+    const { remote, db, engine } = createTestEngine();
+    const todo = (todoId: string, updatedAt: number, extra: Record<string, unknown> = {}) => ({
+      id: todoId,
+      title: todoId,
+      manuscript_id: null,
+      status: 'pending',
+      _order: 0,
+      created_at: T0,
+      updated_at: updatedAt,
+      deleted_at: null,
+      ...extra,
+    });
+    remote.seed('to_dos', todo('Todo000000000000000001', T0 + 5));
+    await db.contents.bulkPut([
+      { ...todo('Todo000000000000000009', T0), ...marks, kind: 'to_dos' },
+      { ...todo('Todo000000000000000008', T0, { deleted_at: T0 }), ...marks, kind: 'to_dos' },
+      { ...todo('Todo000000000000000007', T0), ...marks, pending: 1 as const, kind: 'to_dos' },
+    ]);
+
+    await engine.loader.load();
+
+    expect(remote.calls).toContain('GET to_dos/global');
+    const kept = (await db.contents.toArray()).map((row) => [row.id, row.kind]).sort();
+    expect(kept).toEqual([
+      ['Todo000000000000000001', 'to_dos'],
+      ['Todo000000000000000007', 'to_dos'],
+      ['Todo000000000000000008', 'to_dos'],
+    ]);
+  });
 });

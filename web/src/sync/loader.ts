@@ -54,9 +54,18 @@ export interface Loader {
    * this reloads the shelf listings and says so in the log.
    */
   reloadGlobalNotes(): Promise<void>;
+  /**
+   * The global to-dos (`GET to_dos/global`, live ones only): new and newer ones kept, live
+   * ones gone from the server removed, unsent ones untouched. `load` does it after the
+   * contents; it never rejects there.
+   */
+  reloadGlobalTodos(): Promise<void>;
   /** Live manuscripts others share with the user, from the local database. */
   sharedManuscriptIds(): Promise<string[]>;
 }
+
+/** Outside the trash. */
+const isLive = (row: LocalRow) => (row.deleted_at ?? null) === null;
 
 const byLastUpdated = (a: LocalManuscript, b: LocalManuscript) =>
   b.updated_at - a.updated_at || a.title.localeCompare(b.title) || (a.id < b.id ? -1 : 1);
@@ -234,10 +243,43 @@ export function createLoader(deps: LoaderDeps): Loader {
     return contentsRun;
   }
 
+  /** Rows of `kind` outside any manuscript, merged from the server's listing of them. */
+  async function reloadGlobal(
+    kind: 'notes' | 'to_dos',
+    serverRows: ServerRow[],
+    covers: (row: LocalRow) => boolean,
+  ): Promise<void> {
+    const table = rowTable(db, kind);
+    await problems.guard(() =>
+      db.transaction('rw', table, () =>
+        mergeListing(table, {
+          userId,
+          covered: () =>
+            table
+              .where('user_id')
+              .equals(userId)
+              .filter((row) => (row.manuscript_id ?? null) === null && covers(row))
+              .toArray(),
+          serverRows,
+          toLocal: (row) => fromServer(row, userId, kind),
+        }),
+      ),
+    );
+  }
+
+  async function reloadGlobalTodos(): Promise<void> {
+    // The listing has live to-dos only: those in the trash stay.
+    const isLiveTodo = (row: LocalRow) => row.kind === 'to_dos' && isLive(row);
+    await reloadGlobal('to_dos', await remote.globalTodos(), isLiveTodo);
+  }
+
   return {
     async load() {
       await refreshShelf();
       await loadContents();
+      await reloadGlobalTodos().catch((error: unknown) => {
+        log.warn('Loading the global to-dos failed.', error);
+      });
     },
     refreshShelf,
     loadContents,
@@ -277,25 +319,9 @@ export function createLoader(deps: LoaderDeps): Loader {
     },
     forgetManuscript,
     async reloadGlobalNotes() {
-      const serverRows = await remote.globalNotes();
-      const table = rowTable(db, 'notes');
-      await problems.guard(() =>
-        db.transaction('rw', table, () =>
-          mergeListing(table, {
-            userId,
-            // The global notes this device has: those outside any manuscript.
-            covered: () =>
-              table
-                .where('user_id')
-                .equals(userId)
-                .filter((row) => (row.manuscript_id ?? null) === null)
-                .toArray(),
-            serverRows,
-            toLocal: (row) => fromServer(row, userId, 'notes'),
-          }),
-        ),
-      );
+      await reloadGlobal('notes', await remote.globalNotes(), () => true);
     },
+    reloadGlobalTodos,
     async sharedManuscriptIds() {
       const rows = await db.manuscripts.where('user_id').equals(userId).toArray();
       return rows

@@ -227,6 +227,12 @@ export function createFakeShelfRemote(now: () => number = Date.now): FakeShelfRe
         (row) => (row.manuscript_id ?? null) === null && (row.deleted_at ?? null) === null,
       );
     },
+    async globalTodos() {
+      await call('GET to_dos/global');
+      return [...rows.to_dos.values()].filter(
+        (row) => (row.manuscript_id ?? null) === null && (row.deleted_at ?? null) === null,
+      );
+    },
     async copyManuscript({ id, title, new_id }) {
       await call(`POST manuscripts/copy ${id}`);
       const source = found('manuscripts', id) as Manuscript;

@@ -5,6 +5,7 @@ import {
   MantineProvider,
   mergeThemeOverrides,
   Modal,
+  Notification,
   PasswordInput,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -89,6 +90,9 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
             defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
           }),
           Drawer: Drawer.extend({
+            defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
+          }),
+          Notification: Notification.extend({
             defaultProps: { closeButtonProps: { 'aria-label': closeLabel } },
           }),
           ColorInput: ColorInput.extend({

@@ -1,13 +1,24 @@
 import { lazy } from 'react';
+import type { ComponentProps } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { guardLoader } from '@/app/guards';
 import { env } from '@/config/env';
+import type { WorkspaceActions } from '@/features/editor/manuscript-page';
 import { isAccountSection, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 
 import { lazyPage } from './lazy-page';
-import { AUTH, forward, guarded, notFound, PUBLIC, SHARED, withProps } from './route-helpers';
+import {
+  AUTH,
+  composeActions,
+  forward,
+  guarded,
+  notFound,
+  PUBLIC,
+  SHARED,
+  withProps,
+} from './route-helpers';
 
 const loadImportExport = () => import('@/features/import-export');
 
@@ -29,6 +40,15 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
 const EditorImportExport = lazy(() =>
   loadImportExport().then((m) => ({ default: m.EditorImportExport })),
 );
+
+type EditorActionProps = ComponentProps<WorkspaceActions>;
+
+const EditorTodos = lazy(() =>
+  import('@/features/todos').then((m) => ({ default: m.EditorTodos })),
+);
+
+/** The editor header's actions of other features: import and export, then the to-dos. */
+const editorActions = composeActions<EditorActionProps>(EditorImportExport, EditorTodos);
 
 /** Children of the main layout (the app shell). */
 export const mainRoutes: RouteObject[] = [
@@ -60,7 +80,7 @@ export const mainRoutes: RouteObject[] = [
       AUTH,
       lazyPage(
         () => import('@/features/editor/manuscript-page'),
-        (page) => withProps(page.ManuscriptPage, { actions: EditorImportExport }),
+        (page) => withProps(page.ManuscriptPage, { actions: editorActions }),
       ),
     ),
   },

@@ -1,7 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -11,12 +10,11 @@ import { markOnce } from '@/lib/perf-marks';
 import { useSession } from '@/lib/session';
 import type { SessionUser } from '@/lib/session';
 
-import type { Workspace } from './workspace/types';
+import type { WorkspaceActions } from './workspace/types';
 import { useWorkspace } from './workspace/use-workspace';
 import { WorkspaceView } from './workspace-view';
 
-/** What another feature adds to the editor's header (import, export), composed by `app/`. */
-export type WorkspaceActions = ComponentType<{ workspace: Workspace }>;
+export type { WorkspaceActions };
 
 /** `manuscript/{id}`: the editor. */
 export function ManuscriptPage({ actions }: { actions?: WorkspaceActions }) {

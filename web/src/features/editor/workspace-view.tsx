@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
@@ -42,7 +42,12 @@ import {
   rememberCursor,
   rememberedCaret,
 } from './workspace/remember-place';
-import type { ChapterRow, ManuscriptSettings, Workspace } from './workspace/types';
+import type {
+  ChapterRow,
+  ManuscriptSettings,
+  Workspace,
+  WorkspaceActions,
+} from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
 import { useTextFocusOnArrival } from './workspace/use-text-focus-on-arrival';
 
@@ -148,8 +153,8 @@ export function WorkspaceView({
 }: {
   workspace: Workspace;
   user: SessionUser;
-  /** Header actions another feature adds (import, export), composed by `app/`. */
-  actions?: ComponentType<{ workspace: Workspace }> | undefined;
+  /** Header actions other features add (import, export, to-dos), composed by `app/`. */
+  actions?: WorkspaceActions | undefined;
 }) {
   const { t } = useTranslation();
   const { manuscript, chapters, userSettings, keepOnDevice } = workspace;
@@ -400,7 +405,7 @@ export function WorkspaceView({
             <Group gap={4} wrap="nowrap">
               {Actions && (
                 <Suspense fallback={null}>
-                  <Actions workspace={workspace} />
+                  <Actions workspace={workspace} chapterId={chapterId} />
                 </Suspense>
               )}
               <Tooltip label={t('workspace.history')}>

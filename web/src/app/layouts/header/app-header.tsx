@@ -1,12 +1,14 @@
 import { ActionIcon, Anchor, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDotsVertical } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
+import { syncEngineFor } from '@/sync';
 
 import { AvatarMenu } from './avatar-menu';
 import { CommunicationSettingsModal } from './communication-settings-modal';
@@ -16,6 +18,11 @@ import { LogoutConfirmModal } from './logout-confirm-modal';
 import { MobileDrawer } from './mobile-drawer';
 import { SettingsMenu } from './settings-menu';
 
+/** The Global To-Do List loads after the shell: nothing on the first screen waits for it. */
+const GlobalTodoButton = lazy(() =>
+  import('@/features/todos').then((m) => ({ default: m.GlobalTodoButton })),
+);
+
 /** Header of the signed-in shell. */
 export function AppHeader({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -24,6 +31,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
   const [communicationOpened, communication] = useDisclosure(false);
   const settings = useSettingsCommands({ onOpenCommunicationSettings: communication.open });
   const help = useHelpCommands();
+  const engine = useMemo(() => syncEngineFor(user.id), [user.id]);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -37,6 +45,9 @@ export function AppHeader({ user }: { user: SessionUser }) {
         <Logo />
       </Anchor>
       <Group gap="xs" wrap="nowrap">
+        <Suspense fallback={null}>
+          <GlobalTodoButton reads={engine.reads} writer={engine.writer} />
+        </Suspense>
         <ColorSchemeToggle />
         <LanguagePicker compact />
         <Group gap="xs" wrap="nowrap" visibleFrom="sm">

@@ -5,6 +5,8 @@
  * Rows are the server's wire objects (ADR 0007) plus the local marks; fields the editor reads
  * are typed, the rest kept.
  */
+import type { ComponentType } from 'react';
+
 import type { EntityWriter, LocalRow, ReadPort } from '@/storage';
 
 /** A chapter's meta section: ids are 'section-' plus 6 digits. */
@@ -103,6 +105,12 @@ export interface Workspace {
   canComment: boolean;
   userSettings: EditorUserSettings;
 }
+
+/**
+ * What other features add to the editor's header (import, export, to-dos), composed by `app/`:
+ * they get the workspace and the chapter open now.
+ */
+export type WorkspaceActions = ComponentType<{ workspace: Workspace; chapterId: string | null }>;
 
 /** The manuscript's fields that are documents: a change merges into them one level deep. */
 const DOCUMENT_FIELDS = ['settings', 'goals', 'stats', 'meta'] as const;
