@@ -20,6 +20,11 @@ export interface ReadPort {
    * rows of the `contents` table), live; rows in the trash included.
    */
   liveContents(manuscriptId: string): LiveQuery<LocalRecord[]>;
+  /**
+   * The user's notes outside the trash, live: the manuscript's, or with `null` the global
+   * notes (those outside any manuscript).
+   */
+  liveNotes(manuscriptId: string | null): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

@@ -50,8 +50,8 @@ export interface Loader {
   /** Removes a manuscript and its rows from this device (keeping unsent changes). */
   forgetManuscript(id: string): Promise<void>;
   /**
-   * Global notes. The server has no listing of them yet (only per-note writes): until it has,
-   * this reloads the shelf listings and says so in the log.
+   * The global notes (`GET notes/global`, those outside any manuscript) merged in: newer wins,
+   * pending rows are kept, ones the server no longer lists are removed.
    */
   reloadGlobalNotes(): Promise<void>;
   /** Live manuscripts others share with the user, from the local database. */
@@ -216,6 +216,27 @@ export function createLoader(deps: LoaderDeps): Loader {
     }
   }
 
+  async function reloadGlobalNotes(): Promise<void> {
+    const serverRows = await remote.globalNotes();
+    const table = rowTable(db, 'notes');
+    await problems.guard(() =>
+      db.transaction('rw', table, () =>
+        mergeListing(table, {
+          userId,
+          // The global notes this device has: those outside any manuscript.
+          covered: () =>
+            table
+              .where('user_id')
+              .equals(userId)
+              .filter((row) => (row.manuscript_id ?? null) === null)
+              .toArray(),
+          serverRows,
+          toLocal: (row) => fromServer(row, userId, 'notes'),
+        }),
+      ),
+    );
+  }
+
   function refreshShelf(): Promise<void> {
     shelfRun ??= refreshShelfOnce().finally(() => {
       shelfRun = null;
@@ -237,6 +258,11 @@ export function createLoader(deps: LoaderDeps): Loader {
   return {
     async load() {
       await refreshShelf();
+      // A device that was closed when another wrote a global note learns of it here: the live
+      // channel announces it only to devices listening then.
+      await reloadGlobalNotes().catch((error: unknown) => {
+        log.warn('Loading global notes failed.', error);
+      });
       await loadContents();
     },
     refreshShelf,
@@ -276,26 +302,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       );
     },
     forgetManuscript,
-    async reloadGlobalNotes() {
-      const serverRows = await remote.globalNotes();
-      const table = rowTable(db, 'notes');
-      await problems.guard(() =>
-        db.transaction('rw', table, () =>
-          mergeListing(table, {
-            userId,
-            // The global notes this device has: those outside any manuscript.
-            covered: () =>
-              table
-                .where('user_id')
-                .equals(userId)
-                .filter((row) => (row.manuscript_id ?? null) === null)
-                .toArray(),
-            serverRows,
-            toLocal: (row) => fromServer(row, userId, 'notes'),
-          }),
-        ),
-      );
-    },
+    reloadGlobalNotes,
     async sharedManuscriptIds() {
       const rows = await db.manuscripts.where('user_id').equals(userId).toArray();
       return rows
