@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { createElement, Fragment, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { guardLoader } from '@/app/guards';
 import { env } from '@/config/env';
+import type { Workspace } from '@/features/editor/workspace/types';
 import { isAccountSection, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 
@@ -23,11 +24,19 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
 }
 
 /**
- * The editor's import and export load after the editor (its header suspends them), so the
- * chapter's text never waits for them.
+ * The editor header's actions — import and export, and Quick Notes — load after the editor
+ * (its header suspends them), so the chapter's text never waits for them.
  */
-const EditorImportExport = lazy(() =>
-  loadImportExport().then((m) => ({ default: m.EditorImportExport })),
+const EditorActions = lazy(() =>
+  Promise.all([loadImportExport(), import('@/features/notes')]).then(([importExport, notes]) => ({
+    default: ({ workspace }: { workspace: Workspace }) =>
+      createElement(
+        Fragment,
+        null,
+        createElement(importExport.EditorImportExport, { workspace }),
+        createElement(notes.EditorQuickNotes, { workspace }),
+      ),
+  })),
 );
 
 /** Children of the main layout (the app shell). */
@@ -60,7 +69,7 @@ export const mainRoutes: RouteObject[] = [
       AUTH,
       lazyPage(
         () => import('@/features/editor/manuscript-page'),
-        (page) => withProps(page.ManuscriptPage, { actions: EditorImportExport }),
+        (page) => withProps(page.ManuscriptPage, { actions: EditorActions }),
       ),
     ),
   },

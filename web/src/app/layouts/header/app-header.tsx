@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
+import { QuickNotesButton } from '@/features/notes';
 import { paths } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
 
@@ -37,6 +38,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
         <Logo />
       </Anchor>
       <Group gap="xs" wrap="nowrap">
+        <QuickNotesButton user={user} />
         <ColorSchemeToggle />
         <LanguagePicker compact />
         <Group gap="xs" wrap="nowrap" visibleFrom="sm">
