@@ -166,7 +166,7 @@ function QuickNotes({ user, fromEditor }: { user: SessionUser; fromEditor?: Open
       centered: true,
       children: t('quick_notes.delete.confirm'),
       labels: { confirm: t('quick_notes.delete.submit'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'note-delete-confirm' } as never,
+      confirmProps: { color: 'red' },
       onConfirm: () => {
         writer.trash('notes', note.id).then(
           () => {
