@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { guardLoader } from '@/app/guards';
 import { env } from '@/config/env';
 import type { Workspace } from '@/features/editor/workspace/types';
+import { EditorQuickNotes } from '@/features/notes';
 import { isAccountSection, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 
@@ -28,13 +29,13 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
  * (its header suspends them), so the chapter's text never waits for them.
  */
 const EditorActions = lazy(() =>
-  Promise.all([loadImportExport(), import('@/features/notes')]).then(([importExport, notes]) => ({
+  loadImportExport().then((importExport) => ({
     default: ({ workspace }: { workspace: Workspace }) =>
       createElement(
         Fragment,
         null,
         createElement(importExport.EditorImportExport, { workspace }),
-        createElement(notes.EditorQuickNotes, { workspace }),
+        createElement(EditorQuickNotes, { workspace }),
       ),
   })),
 );
