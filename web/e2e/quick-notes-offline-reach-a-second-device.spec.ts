@@ -62,12 +62,13 @@ test('a quick note written offline reaches the writer’s other devices once bac
   await expect(onB.getByTestId('note-content')).toContainText('The lighthouse keeper lies');
   await expect(onB.getByTestId('note-content').locator('strong')).toHaveText('lies');
 
-  // A device that was not open then gets it when it starts.
-  const deviceC = await browser.newContext();
+  // A phone that was not open then gets it when it starts.
+  const deviceC = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const c = await deviceC.newPage();
   await logInThroughPage(c, writer);
   const onC = await openQuickNotes(c);
   await expect(onC.getByText('Train thoughts')).toBeVisible(LIVE);
+  expect(await axeViolations(c, 'Quick Notes on a phone')).toEqual([]);
 
   await deviceA.close();
   await deviceB.close();

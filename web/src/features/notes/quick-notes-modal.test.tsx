@@ -10,6 +10,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
 
 import { NotesDataProvider } from './notes-data';
+import { QuickNotesButton } from './quick-notes-button';
 import { QuickNotesModal } from './quick-notes-modal';
 import type { OpenedFromEditor } from './quick-notes-modal';
 
@@ -174,7 +175,9 @@ describe('Quick Notes', () => {
     await writer.type(title, 'Plot twists');
     await writer.click(within(modal).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Note saved successfully.')).toBeVisible();
-    expect((await stored('notes'))[0]).toMatchObject({ title: 'Plot twists' });
+    await waitFor(async () => {
+      expect((await stored('notes'))[0]).toMatchObject({ title: 'Plot twists' });
+    });
 
     await writer.click(within(modal).getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByText('Note duplicated successfully')).toBeVisible();
@@ -224,6 +227,24 @@ describe('Quick Notes', () => {
     const modal = await screen.findByRole('dialog', { name: 'Quick Notes' });
     expect(await within(modal).findByTestId('quick-notes-locked')).toHaveTextContent(
       'Only the owner of this manuscript can change its notes.',
+    );
+  });
+});
+
+describe('the Quick Notes button', () => {
+  it('opens the modal on the editor’s manuscript', async () => {
+    const test = createTestEngine();
+    await test.store('manuscripts', [book, row({ id: 'BookOther0000000000001', title: 'Emma' })]);
+    renderWithProviders(
+      <NotesDataProvider data={{ reads: test.engine.reads, writer: test.engine.writer }}>
+        <QuickNotesButton user={user()} fromEditor={{ manuscriptId: BOOK, editorEnabled: false }} />
+      </NotesDataProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Quick Notes' }));
+    const modal = await screen.findByRole('dialog', { name: 'Quick Notes' });
+    expect(await within(modal).findByDisplayValue('Dune')).toBeVisible();
+    expect(within(modal).getByTestId('quick-notes-locked')).toHaveTextContent(
+      'The editor is disabled for this manuscript',
     );
   });
 });
