@@ -124,4 +124,33 @@ describe('reading this device’s rows', () => {
     ofBook.stop();
     global.stop();
   });
+
+  it('follows the global notes and a manuscript’s notes apart, outside the trash', async () => {
+    const { engine, store } = createTestEngine();
+    await store('notes', [
+      row({ id: 'NoteGlobal000000000001', kind: 'notes', manuscript_id: null, title: 'Idea' }),
+      row({ id: 'NoteOfBook000000000001', kind: 'notes', manuscript_id: BOOK, title: 'Plot' }),
+      row({ id: 'NoteTrash0000000000001', kind: 'notes', manuscript_id: null, deleted_at: 3 }),
+      row({
+        id: 'NoteTheirs000000000001',
+        kind: 'notes',
+        manuscript_id: null,
+        user_id: OTHER_USER,
+      }),
+    ]);
+    const global = follow(engine.reads.liveNotes(null));
+    const ofBook = follow(engine.reads.liveNotes(BOOK));
+    await until(() => global.answers.length > 0 && ofBook.answers.length > 0);
+    expect(global.answers.at(-1)?.map((r) => r.id)).toEqual(['NoteGlobal000000000001']);
+    expect(ofBook.answers.at(-1)?.map((r) => r.id)).toEqual(['NoteOfBook000000000001']);
+    const written = await engine.writer.save('notes', { manuscript_id: null, title: 'New' });
+    await until(() => global.answers.at(-1)?.length === 2);
+    expect(global.answers.at(-1)?.map((r) => r.id)).toContain(written.id);
+    await engine.writer.trash('notes', 'NoteGlobal000000000001');
+    await until(() => global.answers.at(-1)?.length === 1);
+    expect(global.answers.at(-1)?.map((r) => r.id)).toEqual([written.id]);
+    expect(ofBook.answers.at(-1)?.map((r) => r.id)).toEqual(['NoteOfBook000000000001']);
+    global.stop();
+    ofBook.stop();
+  });
 });

@@ -54,6 +54,21 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
         db.contents.where('manuscript_id').equals(manuscriptId).filter(isMine).toArray(),
       ),
     liveTodos: (manuscriptId) => liveQuery(() => todos(manuscriptId)),
+    liveNotes: (manuscriptId) =>
+      liveQuery(() =>
+        (manuscriptId === null
+          ? db.notes.where('user_id').equals(userId)
+          : db.notes.where('manuscript_id').equals(manuscriptId)
+        )
+          .filter(
+            (row) =>
+              isMine(row) &&
+              !isHidden(row) &&
+              (row.manuscript_id ?? null) === manuscriptId &&
+              (row.deleted_at ?? null) === null,
+          )
+          .toArray(),
+      ),
     shelf,
     manuscript,
     part: async (kind, id) => ofKind(kind)(await rowTable(db, kind).get(id)),

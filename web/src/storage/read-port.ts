@@ -25,6 +25,11 @@ export interface ReadPort {
    * own), or with `null` the global ones (outside any manuscript).
    */
   liveTodos(manuscriptId: string | null): LiveQuery<LocalRecord[]>;
+  /**
+   * The user's notes outside the trash, live: the manuscript's, or with `null` the global
+   * notes (those outside any manuscript).
+   */
+  liveNotes(manuscriptId: string | null): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

@@ -341,4 +341,26 @@ describe('loading', () => {
       ['Todo000000000000000008', 'to_dos'],
     ]);
   });
+
+  it('brings the global notes with the first load, so a device opened later has them', async () => {
+    const { remote, db, engine } = createTestEngine();
+    remote.seed('notes', {
+      id: 'Note000000000000000003',
+      title: 'Written elsewhere',
+      manuscript_id: null,
+      _order: 0,
+      created_at: T0,
+      updated_at: T0,
+      deleted_at: null,
+    });
+
+    await engine.loader.load();
+
+    expect(remote.calls).toContain('GET notes/global');
+    expect(await db.notes.get('Note000000000000000003')).toMatchObject({
+      kind: 'notes',
+      title: 'Written elsewhere',
+      pending: 0,
+    });
+  });
 });

@@ -50,8 +50,8 @@ export interface Loader {
   /** Removes a manuscript and its rows from this device (keeping unsent changes). */
   forgetManuscript(id: string): Promise<void>;
   /**
-   * Global notes. The server has no listing of them yet (only per-note writes): until it has,
-   * this reloads the shelf listings and says so in the log.
+   * The global notes (`GET notes/global`, those outside any manuscript) merged in: newer wins,
+   * pending rows are kept, ones the server no longer lists are removed.
    */
   reloadGlobalNotes(): Promise<void>;
   /**
@@ -267,6 +267,10 @@ export function createLoader(deps: LoaderDeps): Loader {
     );
   }
 
+  async function reloadGlobalNotes(): Promise<void> {
+    await reloadGlobal('notes', await remote.globalNotes(), () => true);
+  }
+
   async function reloadGlobalTodos(): Promise<void> {
     // The listing has live to-dos only: those in the trash stay.
     const isLiveTodo = (row: LocalRow) => row.kind === 'to_dos' && isLive(row);
@@ -276,6 +280,11 @@ export function createLoader(deps: LoaderDeps): Loader {
   return {
     async load() {
       await refreshShelf();
+      // A device that was closed when another wrote a global note learns of it here: the live
+      // channel announces it only to devices listening then.
+      await reloadGlobalNotes().catch((error: unknown) => {
+        log.warn('Loading global notes failed.', error);
+      });
       await loadContents();
       await reloadGlobalTodos().catch((error: unknown) => {
         log.warn('Loading the global to-dos failed.', error);
@@ -318,9 +327,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       );
     },
     forgetManuscript,
-    async reloadGlobalNotes() {
-      await reloadGlobal('notes', await remote.globalNotes(), () => true);
-    },
+    reloadGlobalNotes,
     reloadGlobalTodos,
     async sharedManuscriptIds() {
       const rows = await db.manuscripts.where('user_id').equals(userId).toArray();

@@ -76,6 +76,15 @@ export function createFakeReadPort(source: () => FakeRows, userId: string): Fake
             (row.deleted_at ?? null) === null,
         ),
       ),
+    liveNotes: (manuscriptId) =>
+      live(() =>
+        mine(source().parts).filter(
+          (row) =>
+            row.kind === 'notes' &&
+            (row.manuscript_id ?? null) === manuscriptId &&
+            (row.deleted_at ?? null) === null,
+        ),
+      ),
     shelf: (kind) => Promise.resolve(shelfRows(kind)),
     manuscript: (id) => Promise.resolve(manuscriptRow(id)),
     part: (kind, id) => Promise.resolve(partRow(kind, id)),

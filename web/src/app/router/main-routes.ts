@@ -1,24 +1,13 @@
 import { lazy } from 'react';
-import type { ComponentProps } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { guardLoader } from '@/app/guards';
 import { env } from '@/config/env';
-import type { WorkspaceActions } from '@/features/editor/manuscript-page';
 import { isAccountSection, paths } from '@/lib/paths';
 import { LEVELS } from '@/lib/session';
 
 import { lazyPage } from './lazy-page';
-import {
-  AUTH,
-  composeActions,
-  forward,
-  guarded,
-  notFound,
-  PUBLIC,
-  SHARED,
-  withProps,
-} from './route-helpers';
+import { AUTH, forward, guarded, notFound, PUBLIC, SHARED, withProps } from './route-helpers';
 
 const loadImportExport = () => import('@/features/import-export');
 
@@ -34,21 +23,12 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
 }
 
 /**
- * The editor's import and export load after the editor (its header suspends them), so the
- * chapter's text never waits for them.
+ * The editor header's actions of other features (import and export, to-dos, Quick Notes) load
+ * after the editor (its header suspends them), so the chapter's text never waits for them.
  */
-const EditorImportExport = lazy(() =>
-  loadImportExport().then((m) => ({ default: m.EditorImportExport })),
+const EditorActions = lazy(() =>
+  import('./editor-actions').then((m) => ({ default: m.EditorActions })),
 );
-
-type EditorActionProps = ComponentProps<WorkspaceActions>;
-
-const EditorTodos = lazy(() =>
-  import('@/features/todos').then((m) => ({ default: m.EditorTodos })),
-);
-
-/** The editor header's actions of other features: import and export, then the to-dos. */
-const editorActions = composeActions<EditorActionProps>(EditorImportExport, EditorTodos);
 
 /** Children of the main layout (the app shell). */
 export const mainRoutes: RouteObject[] = [
@@ -80,7 +60,7 @@ export const mainRoutes: RouteObject[] = [
       AUTH,
       lazyPage(
         () => import('@/features/editor/manuscript-page'),
-        (page) => withProps(page.ManuscriptPage, { actions: editorActions }),
+        (page) => withProps(page.ManuscriptPage, { actions: EditorActions }),
       ),
     ),
   },

@@ -1,4 +1,4 @@
-import { createElement, Fragment } from 'react';
+import { createElement } from 'react';
 import type { ComponentType } from 'react';
 import { data, redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
@@ -46,21 +46,5 @@ export function withProps<P extends object>(Page: ComponentType<P>, props: P): C
     return createElement(Page, props);
   }
   Composed.displayName = `Composed(${Page.displayName ?? Page.name})`;
-  return Composed;
-}
-
-/**
- * Several features' parts for one place of another's page (the editor's header actions) as one
- * component: each gets the same props, in the order given.
- */
-export function composeActions<P extends object>(...parts: ComponentType<P>[]): ComponentType<P> {
-  function Composed(props: P) {
-    return createElement(
-      Fragment,
-      null,
-      ...parts.map((Part, index) => createElement(Part, { ...props, key: index })),
-    );
-  }
-  Composed.displayName = `Composed(${parts.map((Part) => Part.displayName ?? Part.name).join(', ')})`;
   return Composed;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
+import { QuickNotesButton } from '@/features/notes';
 import { paths } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
 import { syncEngineFor } from '@/sync';
@@ -48,6 +49,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
         <Suspense fallback={null}>
           <GlobalTodoButton reads={engine.reads} writer={engine.writer} />
         </Suspense>
+        <QuickNotesButton user={user} />
         <ColorSchemeToggle />
         <LanguagePicker compact />
         <Group gap="xs" wrap="nowrap" visibleFrom="sm">
