@@ -38,6 +38,14 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
       liveQuery(() =>
         db.contents.where('manuscript_id').equals(manuscriptId).filter(isMine).toArray(),
       ),
+    liveParts: (kind, manuscriptId) =>
+      liveQuery(() =>
+        rowTable(db, kind)
+          .where('manuscript_id')
+          .equals(manuscriptId)
+          .filter((row) => isMine(row) && row.kind === kind && !isHidden(row))
+          .toArray(),
+      ),
     shelf,
     manuscript,
     part: async (kind, id) => ofKind(kind)(await rowTable(db, kind).get(id)),

@@ -67,6 +67,15 @@ export function createFakeReadPort(source: () => FakeRows, userId: string): Fake
             tableOfKind(row.kind) === 'contents',
         ),
       ),
+    liveParts: (kind, manuscriptId) =>
+      live(() =>
+        mine(source().parts).filter(
+          (row) =>
+            row.kind === kind &&
+            row.manuscript_id === manuscriptId &&
+            !(row.pending_ops ?? []).includes('hard_delete'),
+        ),
+      ),
     shelf: (kind) => Promise.resolve(shelfRows(kind)),
     manuscript: (id) => Promise.resolve(manuscriptRow(id)),
     part: (kind, id) => Promise.resolve(partRow(kind, id)),

@@ -35,3 +35,10 @@ export {
 } from './extensions/find-replace';
 export { countWords } from './word-count';
 export { editorText } from './text';
+export {
+  canMoveToStash,
+  insertStashAtCursor,
+  moveSelectionToStash,
+  stashCutOf,
+  type StashCut,
+} from './stash';
