@@ -38,6 +38,7 @@ export { editorText } from './text';
 export {
   canMoveToStash,
   insertStashAtCursor,
+  MOVE_TO_STASH_SHORTCUT,
   moveSelectionToStash,
   stashCutOf,
   type StashCut,

@@ -2,7 +2,7 @@
  * Stashes in the text: the selection cut aside as HTML (its formatting kept), removed in one
  * undo step once the stash is kept, and a stash's HTML put back at the caret.
  */
-import { getHTMLFromFragment, type Editor } from '@tiptap/core';
+import { Extension, getHTMLFromFragment, type Editor } from '@tiptap/core';
 import { TextSelection, type EditorState } from '@tiptap/pm/state';
 import {
   absolutePositionToRelativePosition,
@@ -136,3 +136,23 @@ export function insertStashAtCursor(editor: Editor, html: string): boolean {
     .scrollIntoView()
     .run();
 }
+
+/** The shortcut of "Move to stash" (Ctrl/Cmd-Shift-X: cut, aside). */
+export const MOVE_TO_STASH_SHORTCUT = 'Mod-Shift-x';
+
+/** Ctrl/Cmd-Shift-X: asks the screen to move the selection to the chapter's stash. */
+export const StashShortcut = Extension.create<{ onMove: (() => void) | null }>({
+  name: 'stashShortcut',
+  addOptions() {
+    return { onMove: null };
+  },
+  addKeyboardShortcuts() {
+    return {
+      [MOVE_TO_STASH_SHORTCUT]: () => {
+        if (!this.options.onMove || !canMoveToStash(this.editor)) return false;
+        this.options.onMove();
+        return true;
+      },
+    };
+  },
+});
