@@ -6,6 +6,13 @@ import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
 import { createChapterStashes } from './chapter-stashes';
 import type { StashRow } from './stash-rules';
 
+/** The newest stash the live query answered. */
+function newest(rows: StashRow[] | undefined): StashRow {
+  const [row] = rows ?? [];
+  if (!row) throw new Error('no stash');
+  return row;
+}
+
 const BOOK = 'BookDune00000000000001';
 const CHAPTER = 'ChapterOne000000000001';
 
@@ -24,7 +31,7 @@ async function until(check: () => boolean) {
   expect(check()).toBe(true);
 }
 
-async function setUp() {
+function setUp() {
   const t = createTestEngine();
   const now = Date.now();
   t.remote.seed('manuscripts', { id: BOOK, title: 'Dune', updated_at: now, deleted_at: null });
@@ -39,7 +46,7 @@ async function setUp() {
 
 describe('a chapter’s stashes, local first', () => {
   it('keeps a stash, marks it deleted, restores it, and removes it on a second delete — here and on the server', async () => {
-    const { engine, remote, stashes } = await setUp();
+    const { engine, remote, stashes } = setUp();
     const live = follow(stashes.live);
     await stashes.add('<p>Cut <em>aside</em></p>');
     await until(() => live.last()?.length === 1);
@@ -65,9 +72,9 @@ describe('a chapter’s stashes, local first', () => {
     await engine.outbox.flushPending();
     expect(remote.rows.stashes.get(kept.id)?.deleted_at).toBeNull();
 
-    await stashes.remove(live.last()?.[0] as StashRow);
+    await stashes.remove(newest(live.last()));
     await until(() => (live.last()?.[0]?.deleted_at ?? null) !== null);
-    await stashes.remove(live.last()?.[0] as StashRow);
+    await stashes.remove(newest(live.last()));
     await until(() => live.last()?.length === 0);
     await engine.outbox.flushPending();
     expect(remote.rows.stashes.has(kept.id)).toBe(false);
@@ -75,7 +82,7 @@ describe('a chapter’s stashes, local first', () => {
   });
 
   it('lists only this chapter’s stashes, newest first', async () => {
-    const { engine, stashes } = await setUp();
+    const { engine, stashes } = setUp();
     const other = createChapterStashes({
       reads: engine.reads,
       writer: engine.writer,

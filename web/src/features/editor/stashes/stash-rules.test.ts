@@ -5,7 +5,7 @@ import type { LocalRecord } from '@/storage';
 import { chapterStashes, deleteStep, newStash, stashPreview } from './stash-rules';
 
 function row(id: string, fields: Record<string, unknown>): LocalRecord {
-  return { id, updated_at: 1, kind: 'stashes', ...fields } as LocalRecord;
+  return { id, updated_at: 1, kind: 'stashes', ...fields };
 }
 
 describe('a chapter’s stashes', () => {
