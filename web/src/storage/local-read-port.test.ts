@@ -70,6 +70,30 @@ describe('reading this device’s rows', () => {
     expect(rows.map((r) => r.id)).toEqual(['Hour000000000000000001']);
   });
 
+  it('follows a manuscript’s parts of a kind live, the trash in, rows deleted for good out', async () => {
+    const { engine, store } = createTestEngine();
+    await store('contents', [
+      row({ id: 'StashOld00000000000001', kind: 'stashes', manuscript_id: BOOK, deleted_at: 5 }),
+      row({ id: 'ChapterOne000000000001', kind: 'chapters', manuscript_id: BOOK }),
+      row({
+        id: 'StashTheirs00000000001',
+        kind: 'stashes',
+        manuscript_id: BOOK,
+        user_id: OTHER_USER,
+      }),
+      row({ id: 'StashElse0000000000001', kind: 'stashes', manuscript_id: 'Another' }),
+    ]);
+    const stashes = follow(engine.reads.liveParts('stashes', BOOK));
+    await until(() => stashes.answers.length > 0);
+    expect(stashes.answers.at(-1)?.map((r) => r.id)).toEqual(['StashOld00000000000001']);
+    const fresh = await engine.writer.save('stashes', { manuscript_id: BOOK, content: '<p>x</p>' });
+    await until(() => stashes.answers.at(-1)?.length === 2);
+    await engine.writer.hardDelete('stashes', 'StashOld00000000000001');
+    await until(() => stashes.answers.at(-1)?.length === 1);
+    expect(stashes.answers.at(-1)?.map((r) => r.id)).toEqual([fresh.id]);
+    stashes.stop();
+  });
+
   it('leaves rows deleted for good and manuscripts shared with the user off the shelf', async () => {
     const { engine, store } = createTestEngine();
     await store('manuscripts', [

@@ -69,6 +69,14 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
           )
           .toArray(),
       ),
+    liveParts: (kind, manuscriptId) =>
+      liveQuery(() =>
+        rowTable(db, kind)
+          .where('manuscript_id')
+          .equals(manuscriptId)
+          .filter((row) => isMine(row) && row.kind === kind && !isHidden(row))
+          .toArray(),
+      ),
     shelf,
     manuscript,
     part: async (kind, id) => ofKind(kind)(await rowTable(db, kind).get(id)),

@@ -30,6 +30,11 @@ export interface ReadPort {
    * notes (those outside any manuscript).
    */
   liveNotes(manuscriptId: string | null): LiveQuery<LocalRecord[]>;
+  /**
+   * The user's rows of `kind` in the manuscript, live: rows in the trash included (a panel
+   * shows them with a way back), rows deleted for good and waiting for the server left out.
+   */
+  liveParts(kind: PartKind, manuscriptId: string): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

@@ -85,6 +85,15 @@ export function createFakeReadPort(source: () => FakeRows, userId: string): Fake
             (row.deleted_at ?? null) === null,
         ),
       ),
+    liveParts: (kind, manuscriptId) =>
+      live(() =>
+        mine(source().parts).filter(
+          (row) =>
+            row.kind === kind &&
+            row.manuscript_id === manuscriptId &&
+            !(row.pending_ops ?? []).includes('hard_delete'),
+        ),
+      ),
     shelf: (kind) => Promise.resolve(shelfRows(kind)),
     manuscript: (id) => Promise.resolve(manuscriptRow(id)),
     part: (kind, id) => Promise.resolve(partRow(kind, id)),

@@ -43,7 +43,7 @@ const CHILDREN = [
 /**
  * An in-memory server for the storage and sync tests, with the ADR 0007 rules that matter to
  * the client: last writer wins on put, `created_at`/`deleted_at` kept by a put, a folder's
- * children moved up on delete, the trash calls' refusals, `manuscript_is_deleted` for a write
+ * children moved up on delete, a stash deleted twice removed, the trash calls' refusals, `manuscript_is_deleted` for a write
  * into a manuscript in the trash, manuscripts with their rows (`GET manuscripts/{id}`,
  * `multiple`), sharing and chapter contents.
  */
@@ -160,6 +160,11 @@ export function createFakeShelfRemote(now: () => number = Date.now): FakeShelfRe
     async softDelete(kind, id) {
       await call(`DELETE ${kind}/${id}`);
       const row = found(kind, id);
+      // A stash's first delete marks it deleted; deleting an already-deleted stash removes it.
+      if (kind === 'stashes' && (row.deleted_at ?? null) !== null) {
+        rows[kind].delete(id);
+        return;
+      }
       if ((row.deleted_at ?? null) !== null) throw refusal('was_not_deleted', 409);
       const at = now();
       rows[kind].set(id, { ...row, deleted_at: at, updated_at: at });

@@ -19,6 +19,7 @@ import { FootnoteNode } from './extensions/footnote-node';
 import { PageBreak } from './extensions/page-break';
 import { SmallCaps } from './extensions/small-caps';
 import { SmartQuotes } from './extensions/smart-quotes';
+import { StashShortcut } from './stash';
 
 export const HEADING_LEVELS = [1, 2, 3, 4, 5] as const;
 export type HeadingLevel = (typeof HEADING_LEVELS)[number];
@@ -30,6 +31,8 @@ export interface ChapterExtensionsOptions {
   smartQuotes?: () => boolean;
   /** Mod-f / Mod-h inside the editor: open the find (or replace) panel. */
   onOpenFind?: (replace: boolean) => void;
+  /** Mod-Shift-x with text selected in an editable editor: move it to the chapter's stash. */
+  onMoveToStash?: () => void;
 }
 
 /**
@@ -73,6 +76,7 @@ export function createChapterExtensions(options: ChapterExtensionsOptions): AnyE
     CommentMark,
     FootnoteNode,
     FindReplace.configure({ onOpen: options.onOpenFind ?? null }),
+    StashShortcut.configure({ onMove: options.onMoveToStash ?? null }),
     SmartQuotes.configure({ isEnabled: options.smartQuotes ?? (() => true) }),
     CaretInView,
     CaretBlock,

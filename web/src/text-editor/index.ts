@@ -35,3 +35,11 @@ export {
 } from './extensions/find-replace';
 export { countWords } from './word-count';
 export { editorText } from './text';
+export {
+  canMoveToStash,
+  insertStashAtCursor,
+  MOVE_TO_STASH_SHORTCUT,
+  moveSelectionToStash,
+  stashCutOf,
+  type StashCut,
+} from './stash';

@@ -30,6 +30,7 @@ import { collabConnectionFor, syncStatusFor } from '@/sync';
 import { footnotesHtml, footnotesStore } from '@/text-editor';
 
 import { ChapterEditor, ChapterLoadError } from './chapter';
+import { createChapterStashes } from './stashes';
 import { manuscriptWords } from './stats/manuscript-words';
 import { manuscriptTodayNet, manuscriptTodayWords } from './stats/today-words';
 import { useClock } from './stats/use-clock';
@@ -308,6 +309,15 @@ export function WorkspaceView({
     const notes = doc ? footnotesHtml(footnotesStore(doc), api.getFootnoteIds()) : '';
     return api.getHTML() + notes;
   }, []);
+  // One object per chapter: the memoised editor keeps it while the rows change.
+  const { reads, writer, canWrite } = workspace;
+  const stashes = useMemo(
+    () =>
+      chapterId && canWrite
+        ? createChapterStashes({ reads, writer, manuscriptId, chapterId })
+        : null,
+    [reads, writer, canWrite, manuscriptId, chapterId],
+  );
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
   // The binder and properties render after the chapter's first frame (the chapter opened,
@@ -474,6 +484,7 @@ export function WorkspaceView({
               onCursorChange={handleCursor}
               onWordsChange={handleChapterWords}
               onEditorReady={handleEditorReady}
+              stashes={stashes}
             />
           )}
         </Box>

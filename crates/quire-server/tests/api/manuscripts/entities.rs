@@ -71,6 +71,75 @@ async fn every_kind_is_put_updated_deleted_undeleted_and_hard_deleted_in_one_sha
 }
 
 #[tokio::test]
+async fn a_stash_is_marked_deleted_by_its_first_delete_and_removed_by_its_second() {
+    for db in Db::all() {
+        let app = signed_up(db).await;
+        let m = id("m1");
+        manuscript(&app, "m1", "Novel").await;
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        let chapter = tree.data()["chapters"][0]["id"].clone();
+        let stash = id("s1");
+        let body = json!({"manuscript_id": m, "chapter_id": chapter, "content": "<p><strong>cut</strong> aside</p>", "enabled": true});
+        let kept = put(&app, "stashes", &stash, body).await;
+        assert_eq!(kept.data()["content"], "<p><strong>cut</strong> aside</p>");
+        assert_eq!(kept.data()["chapter_id"], chapter);
+        let listed = |tree: &Value| -> Vec<String> {
+            tree["stashes"]
+                .as_array()
+                .map(|rows| {
+                    rows.iter()
+                        .map(|r| r["id"].as_str().unwrap().to_owned())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        assert_eq!(listed(tree.data()), vec![stash.clone()]);
+
+        // The first delete marks it deleted: in the trash, with its content, recoverable.
+        assert_eq!(
+            *app.delete(&format!("stashes/{stash}")).await.data(),
+            json!(true)
+        );
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        assert!(listed(tree.data()).is_empty());
+        let trash = app.get(&format!("manuscripts/deleted_content/{m}")).await;
+        assert_eq!(listed(trash.data()), vec![stash.clone()]);
+        assert_eq!(
+            trash.data()["stashes"][0]["content"],
+            "<p><strong>cut</strong> aside</p>"
+        );
+        assert!(trash.data()["stashes"][0]["deleted_at"].is_i64());
+        assert_eq!(
+            *app.get(&format!("stashes/undelete/{stash}")).await.data(),
+            json!(true)
+        );
+        let tree = app.get(&format!("manuscripts/{m}")).await;
+        assert_eq!(listed(tree.data()), vec![stash.clone()]);
+
+        // Deleted again once in the trash, it is removed for good: gone from the trash, no
+        // undelete, and a third delete finds nothing.
+        app.delete(&format!("stashes/{stash}")).await.data();
+        assert_eq!(
+            *app.delete(&format!("stashes/{stash}")).await.data(),
+            json!(true)
+        );
+        let trash = app.get(&format!("manuscripts/deleted_content/{m}")).await;
+        assert!(listed(trash.data()).is_empty());
+        app.get(&format!("stashes/undelete/{stash}"))
+            .await
+            .assert_failed(404, "not_found");
+        app.delete(&format!("stashes/{stash}"))
+            .await
+            .assert_failed(404, "not_found");
+        app.delete(&format!("stashes/{stash}?hard_delete=true"))
+            .await
+            .assert_failed(404, "not_found");
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn the_newer_write_wins_and_an_older_one_answers_the_stored_row() {
     for db in Db::all() {
         let app = signed_up(db).await;

@@ -1,7 +1,10 @@
-import { Box, Group } from '@mantine/core';
+import { Box, Drawer, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { EditorContent, type Editor } from '@tiptap/react';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
+import { errorContentFrom, showError } from '@/components/ui';
 import type { SyncStatus } from '@/sync';
 import type { ChapterHandle } from '@/sync/collab';
 import {
@@ -9,11 +12,14 @@ import {
   commentsStore,
   createChapterExtensions,
   footnotesStore,
+  insertStashAtCursor,
+  moveSelectionToStash,
   pageSetupFrom,
   storedPageFrom,
   type FootnoteMatch,
 } from '@/text-editor';
 
+import type { ChapterStashes } from '../stashes';
 import { useAfterPaint } from '../use-after-paint';
 import { useOpenedOnce } from '../use-opened-once';
 import type { ManuscriptSettings } from '../workspace/types';
@@ -36,6 +42,9 @@ const CommentsPanel = lazy(() =>
 );
 const FindReplacePanel = lazy(() =>
   import('./find-replace-panel').then((m) => ({ default: m.FindReplacePanel })),
+);
+const StashesPanel = lazy(() =>
+  import('../stashes/stashes-panel').then((m) => ({ default: m.StashesPanel })),
 );
 const PageSetupModal = lazy(() =>
   import('./page-setup-modal').then((m) => ({ default: m.PageSetupModal })),
@@ -60,7 +69,12 @@ export interface ChapterEditorProps {
   onCursorChange?: (position: number) => void;
   onWordsChange?: (words: number) => void;
   onEditorReady?: (api: EditorApi | null) => void;
+  /** The chapter's stashes (text cut aside); without them the stash actions are not shown. */
+  stashes?: ChapterStashes | null;
 }
+
+/** Side panels are columns beside the page from this width, drawers below it. */
+const PANEL_COLUMN_QUERY = '(min-width: 48em)';
 
 /**
  * The chapter's text on its pages, bound to the chapter's Yjs document. A document holding
@@ -84,6 +98,9 @@ export const ChapterEditor = memo(function ChapterEditor(props: ChapterEditorPro
         onOpenFind: (replace) => {
           live.openFind(replace);
         },
+        onMoveToStash: () => {
+          live.moveToStash();
+        },
       }),
     [handle.fragment, live],
   );
@@ -105,6 +122,7 @@ export const ChapterEditor = memo(function ChapterEditor(props: ChapterEditorPro
 class LiveOptions {
   private quotes = false;
   private onOpenFind: (replace: boolean) => void = () => undefined;
+  private onMoveToStash: () => void = () => undefined;
   smartQuotes(): boolean {
     return this.quotes;
   }
@@ -116,6 +134,12 @@ class LiveOptions {
   }
   setOpenFind(open: (replace: boolean) => void): void {
     this.onOpenFind = open;
+  }
+  moveToStash(): void {
+    this.onMoveToStash();
+  }
+  setMoveToStash(move: () => void): void {
+    this.onMoveToStash = move;
   }
 }
 
@@ -138,6 +162,7 @@ function ChapterEditorBody(
     live: LiveOptions;
   },
 ) {
+  const { t } = useTranslation();
   const { handle, settings, user, focusMode, onFocusModeChange, live } = props;
   // Only whether the chapter refuses edits re-renders the body; the status itself moves on
   // every keystroke and is the indicator's alone. `writable()` is the handle's own rule.
@@ -161,6 +186,8 @@ function ChapterEditorBody(
   const [findMode, setFindMode] = useState<'find' | 'replace' | null>(null);
   const [footnoteMatch, setFootnoteMatch] = useState<FootnoteMatch | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [stashesOpen, setStashesOpen] = useState(false);
+  const panelColumns = useMediaQuery(PANEL_COLUMN_QUERY, true);
   const [composing, setComposing] = useState(false);
   const [pageSetupOpen, setPageSetupOpen] = useState(false);
   const pageSetupMounted = useOpenedOnce(pageSetupOpen);
@@ -195,6 +222,24 @@ function ChapterEditorBody(
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [findMode, focusMode, editor, onFocusModeChange]);
+
+  const stashes = props.stashes ?? null;
+  const moveToStash = () => {
+    if (!stashes || !writable) return;
+    setStashesOpen(true);
+    moveSelectionToStash(editor, (html) => stashes.add(html)).catch((error: unknown) => {
+      showError(errorContentFrom(error));
+    });
+  };
+  // The shortcut reaches this render's action (its stashes, whether the chapter is writable).
+  useEffect(() => {
+    live.setMoveToStash(moveToStash);
+  });
+
+  const insertStash = (html: string) => {
+    if (!panelColumns) setStashesOpen(false);
+    insertStashAtCursor(editor, html);
+  };
 
   if (contentError) return <ChapterContentError />;
 
@@ -269,6 +314,11 @@ function ChapterEditorBody(
                 setCommentsOpen((open) => !open);
               },
               onFootnote: insertFootnote,
+              stashesAvailable: stashes !== null,
+              onMoveToStash: moveToStash,
+              onToggleStashes: () => {
+                setStashesOpen((open) => !open);
+              },
               onFind: () => {
                 setFindMode(writable ? 'replace' : 'find');
               },
@@ -343,7 +393,44 @@ function ChapterEditorBody(
               />
             </Suspense>
           )}
+          {stashes && stashesOpen && !focusMode && panelColumns && (
+            <Suspense fallback={null}>
+              <StashesPanel
+                stashes={stashes}
+                writable={writable}
+                onInsert={insertStash}
+                onClose={() => {
+                  setStashesOpen(false);
+                }}
+              />
+            </Suspense>
+          )}
         </div>
+        {stashes && !panelColumns && (
+          <Drawer
+            position="bottom"
+            size="70%"
+            opened={stashesOpen && !focusMode}
+            returnFocus={false}
+            title={t('stashes.panel')}
+            closeButtonProps={{ 'aria-label': t('stashes.close') }}
+            onClose={() => {
+              setStashesOpen(false);
+            }}
+          >
+            <Suspense fallback={null}>
+              <StashesPanel
+                stashes={stashes}
+                writable={writable}
+                layout="fill"
+                onInsert={insertStash}
+                onClose={() => {
+                  setStashesOpen(false);
+                }}
+              />
+            </Suspense>
+          </Drawer>
+        )}
         {pageSetupMounted && (
           <Suspense fallback={null}>
             <PageSetupModal

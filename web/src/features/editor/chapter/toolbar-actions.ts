@@ -1,13 +1,16 @@
 /**
- * The toolbar's actions beyond formatting (footnote, comments, find, page setup, focus mode):
+ * The toolbar's actions beyond formatting (footnote, comments, stashes, find, page setup, focus
+ * mode):
  * one list, drawn as buttons in the full toolbar and as items of the phone toolbar's menu.
  */
 import {
+  IconArchive,
   IconFileSettings,
   IconMaximize,
   IconMessagePlus,
   IconMessages,
   IconMinimize,
+  IconPackageExport,
   IconSearch,
   IconSuperscript,
   type Icon,
@@ -22,6 +25,10 @@ export interface ToolbarActions {
   onComment: () => void;
   onToggleComments: () => void;
   onFootnote: () => void;
+  /** The chapter has stashes (the editor was handed them). */
+  stashesAvailable: boolean;
+  onMoveToStash: () => void;
+  onToggleStashes: () => void;
   onFind: () => void;
   onPageSetup: () => void;
   focusMode: boolean;
@@ -29,7 +36,7 @@ export interface ToolbarActions {
 }
 
 export interface ToolbarAction {
-  id: 'footnote' | 'comment' | 'comments' | 'find' | 'pageSetup' | 'focus';
+  id: 'footnote' | 'comment' | 'comments' | 'stash' | 'stashes' | 'find' | 'pageSetup' | 'focus';
   label: string;
   icon: Icon;
   disabled: boolean;
@@ -66,6 +73,24 @@ export function toolbarActions(
         icon: IconMessages,
         disabled: false,
         onClick: actions.onToggleComments,
+      },
+    );
+  }
+  if (actions.stashesAvailable) {
+    list.push(
+      {
+        id: 'stash',
+        label: t('stashes.move'),
+        icon: IconPackageExport,
+        disabled: !editing.writable || !editing.hasSelection,
+        onClick: actions.onMoveToStash,
+      },
+      {
+        id: 'stashes',
+        label: t('stashes.open'),
+        icon: IconArchive,
+        disabled: false,
+        onClick: actions.onToggleStashes,
       },
     );
   }
