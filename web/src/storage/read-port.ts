@@ -20,6 +20,8 @@ export interface ReadPort {
    * rows of the `contents` table), live; rows in the trash included.
    */
   liveContents(manuscriptId: string): LiveQuery<LocalRecord[]>;
+  /** The user's rows of `kind` in every manuscript, outside the trash, live (My Stats). */
+  liveUserParts(kind: PartKind): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

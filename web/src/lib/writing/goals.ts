@@ -42,7 +42,7 @@ export function readDaysOff(daysoff: unknown): number[] {
 }
 
 /** The deadline's local day: a `YYYY-MM-DD` (or ISO timestamp) string, or epoch ms. */
-function deadlineDay(deadline: unknown, offsetMin: number): number | null {
+export function deadlineDay(deadline: unknown, offsetMin: number): number | null {
   if (typeof deadline === 'string') return parseDay(deadline);
   if (typeof deadline === 'number' && Number.isFinite(deadline))
     return localDay(deadline, offsetMin);
