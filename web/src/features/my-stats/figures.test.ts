@@ -5,8 +5,10 @@ import { zone } from '@/lib/writing/zone';
 
 import {
   dailyCountsCsv,
+  dayRange,
   daySeries,
   goalProgress,
+  novemberOf,
   PACE_DAYS,
   streaks,
   wordsByHourOfDay,
@@ -142,5 +144,20 @@ describe('dailyCountsCsv', () => {
       ]),
     ).toBe('date,words,total\r\n2026-11-01,300,300\r\n2026-11-02,0,300\r\n2026-11-03,250,550\r\n');
     expect(dailyCountsCsv([])).toBe('date,words,total\r\n');
+  });
+});
+
+describe('dayRange', () => {
+  it('reads a range of whole dates up to 366 days long', () => {
+    expect(dayRange('2026-11-01', '2026-11-30')).toEqual({
+      from: day('2026-11-01'),
+      to: day('2026-11-30'),
+    });
+    expect(dayRange('2024-01-01', '2024-12-31')).not.toBeNull();
+    expect(dayRange('2025-01-01', '2026-01-02')).toBeNull();
+    expect(dayRange('2026-11-30', '2026-11-01')).toBeNull();
+    expect(dayRange('2026-02-30', '2026-03-01')).toBeNull();
+    expect(dayRange('', '2026-03-01')).toBeNull();
+    expect(novemberOf(day('2026-03-05'))).toEqual({ from: '2026-11-01', to: '2026-11-30' });
   });
 });

@@ -3,7 +3,7 @@
  * charts draw, streaks, a manuscript's progress against its goal with a projected finish, and
  * the daily counts as CSV. Pure: the caller gives now, the zone and the rows.
  */
-import { dayString } from '@/lib/writing/calendar';
+import { dayString, parseDay } from '@/lib/writing/calendar';
 import { clampWords, dailyGoal, deadlineDay } from '@/lib/writing/goals';
 import { instant } from '@/lib/writing/zone';
 import type { Zone } from '@/lib/writing/zone';
@@ -148,4 +148,28 @@ export function dailyCountsCsv(days: readonly DayPoint[]): string {
     lines.push(`${day.date},${String(day.value)},${String(total)}`);
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The longest range the NaNoWriMo call answers: a whole leap year. */
+export const MAX_RANGE_DAYS = 366;
+
+/**
+ * The local days of a `YYYY-MM-DD` range, both ends included; null when a date is missing or
+ * malformed, the end comes before the start or the range is longer than `MAX_RANGE_DAYS`.
+ */
+export function dayRange(from: string, to: string): { from: number; to: number } | null {
+  const iso = /^\d{4}-\d{2}-\d{2}$/;
+  if (!iso.test(from) || !iso.test(to)) return null;
+  const start = parseDay(from);
+  const end = parseDay(to);
+  if (start === null || end === null || end < start || end - start + 1 > MAX_RANGE_DAYS) {
+    return null;
+  }
+  return { from: start, to: end };
+}
+
+/** November of the year `today` falls in (NaNoWriMo), as `YYYY-MM-DD` strings. */
+export function novemberOf(today: number): { from: string; to: string } {
+  const year = dayString(today).slice(0, 4);
+  return { from: `${year}-11-01`, to: `${year}-11-30` };
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDotsVertical } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -16,13 +17,22 @@ import { LogoutConfirmModal } from './logout-confirm-modal';
 import { MobileDrawer } from './mobile-drawer';
 import { SettingsMenu } from './settings-menu';
 
+/** My Stats loads when first opened. */
+const MyStatsModal = lazy(() =>
+  import('@/features/my-stats').then((m) => ({ default: m.MyStatsModal })),
+);
+
 /** Header of the signed-in shell. */
 export function AppHeader({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
   const [communicationOpened, communication] = useDisclosure(false);
-  const settings = useSettingsCommands({ onOpenCommunicationSettings: communication.open });
+  const [statsOpened, stats] = useDisclosure(false);
+  const settings = useSettingsCommands({
+    onOpenCommunicationSettings: communication.open,
+    onOpenMyStats: stats.open,
+  });
   const help = useHelpCommands();
 
   return (
@@ -68,6 +78,11 @@ export function AppHeader({ user }: { user: SessionUser }) {
         onClose={communication.close}
         user={user}
       />
+      {statsOpened && (
+        <Suspense fallback={null}>
+          <MyStatsModal opened onClose={stats.close} user={user} />
+        </Suspense>
+      )}
     </Group>
   );
 }
