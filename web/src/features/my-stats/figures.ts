@@ -126,7 +126,7 @@ export function goalProgress(input: GoalInput): GoalProgress | null {
   const remaining = Math.max(0, goal - words);
   let finish: number | null = null;
   if (remaining === 0) finish = today;
-  else if (pace > 0) finish = today + Math.ceil(remaining / pace);
+  else if (recent > 0) finish = today + Math.ceil((remaining * PACE_DAYS) / recent);
   return {
     goal,
     words,

@@ -71,8 +71,7 @@ function statsManuscripts(rows: readonly LocalRecord[]): StatsManuscript[] {
       return {
         id: row.id,
         title: typeof row.title === 'string' ? row.title : '',
-        goals:
-          typeof goals === 'object' && goals !== null ? (goals) : null,
+        goals: typeof goals === 'object' && goals !== null ? goals : null,
         words: num(stats?.words) ?? 0,
       };
     })
