@@ -93,7 +93,16 @@ function YearHeatmap({ figures }: { figures: MyStatsFigures }) {
       <Text size="xs" c="dimmed">
         {t('my_stats.heatmap.summary', { count: writingDays })}
       </Text>
-      <ScrollArea type="auto" offsetScrollbars>
+      {/* On a phone the year scrolls sideways: the region takes focus to scroll by keyboard. */}
+      <ScrollArea
+        type="auto"
+        offsetScrollbars
+        viewportProps={{
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': t('my_stats.heatmap.heading'),
+        }}
+      >
         <Box data-testid="my-stats-heatmap">
           <Heatmap
             data={data}
