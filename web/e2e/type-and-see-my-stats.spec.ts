@@ -7,7 +7,7 @@ const wordsFrom = (first: number, count: number) =>
 
 /**
  * A writer types in a chapter, pauses for over a minute and types again: My Stats (from the
- * header's settings menu) shows today's minutes of that writing session and today's words, from
+ * header's settings menu, on the manuscripts list) shows today's minutes of that writing session and today's words, from
  * this device's store, keyboard-operable and axe-clean, also at phone width.
  */
 test('type in a chapter for a while and see today’s words and minutes in My Stats', async ({
@@ -29,6 +29,10 @@ test('type in a chapter for a while and see today’s words and minutes in My St
   await expect(chapterText(page)).toContainText('word40');
   await expect(header).toHaveText('40 today');
 
+  // My Stats opens from the header on every screen: here from the manuscripts list (the editor
+  // writes what is left on leaving).
+  await page.getByRole('link', { name: 'Quire: go to my manuscripts' }).click();
+  await expect(page).toHaveURL(/\/manuscripts$/);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'View stats' }).click();
   const dialog = page.getByRole('dialog', { name: 'My Stats' });
