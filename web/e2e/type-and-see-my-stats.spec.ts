@@ -29,6 +29,13 @@ test('type in a chapter for a while and see today’s words and minutes in My St
   await expect(chapterText(page)).toContainText('word40');
   await expect(header).toHaveText('40 today');
 
+  // The editor's header opens My Stats too.
+  await page.getByRole('button', { name: 'View stats' }).click();
+  const inEditor = page.getByRole('dialog', { name: 'My Stats' });
+  await expect(inEditor.getByTestId('my-stats-minutes-today')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(inEditor).toBeHidden();
+
   // My Stats opens from the header on every screen: here from the manuscripts list (the editor
   // writes what is left on leaving).
   await page.getByRole('link', { name: 'Quire: go to my manuscripts' }).click();

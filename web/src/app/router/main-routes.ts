@@ -23,11 +23,11 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
 }
 
 /**
- * The editor's import and export load after the editor (its header suspends them), so the
- * chapter's text never waits for them.
+ * The editor header's actions (import and export, My Stats) load after the editor (its header
+ * suspends them), so the chapter's text never waits for them.
  */
-const EditorImportExport = lazy(() =>
-  loadImportExport().then((m) => ({ default: m.EditorImportExport })),
+const EditorActions = lazy(() =>
+  import('./editor-actions').then((m) => ({ default: m.EditorActions })),
 );
 
 /** Children of the main layout (the app shell). */
@@ -60,7 +60,7 @@ export const mainRoutes: RouteObject[] = [
       AUTH,
       lazyPage(
         () => import('@/features/editor/manuscript-page'),
-        (page) => withProps(page.ManuscriptPage, { actions: EditorImportExport }),
+        (page) => withProps(page.ManuscriptPage, { actions: EditorActions }),
       ),
     ),
   },
