@@ -94,6 +94,39 @@ describe('reading this device’s rows', () => {
     stashes.stop();
   });
 
+  it('follows the user’s writing rows of every manuscript, outside the trash', async () => {
+    const { engine, store } = createTestEngine();
+    await store('sessions', [
+      row({ id: 'Session000000000000001', kind: 'writing_sessions', manuscript_id: BOOK }),
+      row({ id: 'Session000000000000002', kind: 'writing_sessions', manuscript_id: 'Another' }),
+      row({
+        id: 'Session000000000000003',
+        kind: 'writing_sessions',
+        manuscript_id: BOOK,
+        deleted_at: 5,
+      }),
+      row({ id: 'Session000000000000004', kind: 'writing_sessions', user_id: OTHER_USER }),
+    ]);
+    const sessions = follow(engine.reads.liveUserParts('writing_sessions'));
+    await until(() => sessions.answers.length > 0);
+    expect(
+      sessions.answers
+        .at(-1)
+        ?.map((r) => r.id)
+        .sort(),
+    ).toEqual(['Session000000000000001', 'Session000000000000002']);
+    await engine.writer.save('writing_sessions', {
+      id: 'Session000000000000005',
+      manuscript_id: BOOK,
+      start: 1,
+      end: 2,
+      words: 3,
+    });
+    await until(() => sessions.answers.at(-1)?.length === 3);
+    expect(sessions.answers.at(-1)?.length).toBe(3);
+    sessions.stop();
+  });
+
   it('leaves rows deleted for good and manuscripts shared with the user off the shelf', async () => {
     const { engine, store } = createTestEngine();
     await store('manuscripts', [

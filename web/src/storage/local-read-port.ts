@@ -77,6 +77,14 @@ export function createLocalReadPort({ db, userId }: LocalReadPortDeps): ReadPort
           .filter((row) => isMine(row) && row.kind === kind && !isHidden(row))
           .toArray(),
       ),
+    liveUserParts: (kind) =>
+      liveQuery(() =>
+        rowTable(db, kind)
+          .where('user_id')
+          .equals(userId)
+          .filter((row) => row.kind === kind && (row.deleted_at ?? null) === null)
+          .toArray(),
+      ),
     shelf,
     manuscript,
     part: async (kind, id) => ofKind(kind)(await rowTable(db, kind).get(id)),

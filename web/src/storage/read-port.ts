@@ -35,6 +35,8 @@ export interface ReadPort {
    * shows them with a way back), rows deleted for good and waiting for the server left out.
    */
   liveParts(kind: PartKind, manuscriptId: string): LiveQuery<LocalRecord[]>;
+  /** The user's rows of `kind` in every manuscript, outside the trash, live (My Stats). */
+  liveUserParts(kind: PartKind): LiveQuery<LocalRecord[]>;
 
   /** The user's folders or manuscripts as stored now (hidden rows left out). */
   shelf(kind: ShelfKind): Promise<LocalShelfRow[]>;

@@ -94,6 +94,12 @@ export function createFakeReadPort(source: () => FakeRows, userId: string): Fake
             !(row.pending_ops ?? []).includes('hard_delete'),
         ),
       ),
+    liveUserParts: (kind) =>
+      live(() =>
+        mine(source().parts).filter(
+          (row) => row.kind === kind && (row.deleted_at ?? null) === null,
+        ),
+      ),
     shelf: (kind) => Promise.resolve(shelfRows(kind)),
     manuscript: (id) => Promise.resolve(manuscriptRow(id)),
     part: (kind, id) => Promise.resolve(partRow(kind, id)),

@@ -1,12 +1,13 @@
 /**
  * The editor header's actions that other features add, composed here (features never import
- * each other): import and export, the to-dos and Quick Notes. The router loads this module
- * after the editor, so the chapter's text never waits for them.
+ * each other): import and export, the to-dos, Quick Notes and My Stats. The router loads this
+ * module after the editor, so the chapter's text never waits for them.
  */
 import type { ComponentProps } from 'react';
 
 import type { WorkspaceActions } from '@/features/editor/manuscript-page';
 import { EditorImportExport } from '@/features/import-export';
+import { MyStatsButton } from '@/features/my-stats/my-stats-button';
 import { EditorQuickNotes } from '@/features/notes';
 import { EditorTodos } from '@/features/todos';
 
@@ -16,6 +17,7 @@ export function EditorActions({ workspace, chapterId }: ComponentProps<Workspace
       <EditorImportExport workspace={workspace} />
       <EditorTodos workspace={workspace} chapterId={chapterId} />
       <EditorQuickNotes workspace={workspace} />
+      <MyStatsButton />
     </>
   );
 }

@@ -23,8 +23,9 @@ function shelfAddons(importExport: Awaited<ReturnType<typeof loadImportExport>>)
 }
 
 /**
- * The editor header's actions of other features (import and export, to-dos, Quick Notes) load
- * after the editor (its header suspends them), so the chapter's text never waits for them.
+ * The editor header's actions of other features (import and export, to-dos, Quick Notes, My
+ * Stats) load after the editor (its header suspends them), so the chapter's text never waits
+ * for them.
  */
 const EditorActions = lazy(() =>
   import('./editor-actions').then((m) => ({ default: m.EditorActions })),

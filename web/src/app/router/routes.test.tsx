@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { readReferralId } from '@/lib/referral';
@@ -141,6 +142,19 @@ describe('a signed-in writer', () => {
     open('/manuscripts');
     expect(await heading('Manuscripts')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('opens My Stats from the header’s settings menu', async () => {
+    const user = userEvent.setup();
+    open('/manuscripts');
+    expect(await heading('Manuscripts')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View stats' }));
+    const dialog = await screen.findByRole('dialog', { name: 'My Stats' });
+    expect(
+      await within(dialog).findByRole('tab', { name: /Your writing lifestyle/ }),
+    ).toBeVisible();
+    expect(within(dialog).getByTestId('my-stats-minutes-today')).toHaveTextContent('0 minutes');
   });
 
   it('is sent from login to manuscripts', async () => {

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { ColorSchemeToggle, LanguagePicker, Logo } from '@/components/ui';
-import { QuickNotesButton } from '@/features/notes';
 import { paths } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
 import { syncEngineFor } from '@/sync';
@@ -19,9 +18,17 @@ import { LogoutConfirmModal } from './logout-confirm-modal';
 import { MobileDrawer } from './mobile-drawer';
 import { SettingsMenu } from './settings-menu';
 
-/** The Global To-Do List loads after the shell: nothing on the first screen waits for it. */
+/** The Global To-Do List and Quick Notes load after the shell: the first screen never waits. */
 const GlobalTodoButton = lazy(() =>
   import('@/features/todos').then((m) => ({ default: m.GlobalTodoButton })),
+);
+const QuickNotesButton = lazy(() =>
+  import('@/features/notes').then((m) => ({ default: m.QuickNotesButton })),
+);
+
+/** My Stats loads when first opened. */
+const MyStatsModal = lazy(() =>
+  import('@/features/my-stats').then((m) => ({ default: m.MyStatsModal })),
 );
 
 /** Header of the signed-in shell. */
@@ -30,7 +37,11 @@ export function AppHeader({ user }: { user: SessionUser }) {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
   const [communicationOpened, communication] = useDisclosure(false);
-  const settings = useSettingsCommands({ onOpenCommunicationSettings: communication.open });
+  const [statsOpened, stats] = useDisclosure(false);
+  const settings = useSettingsCommands({
+    onOpenCommunicationSettings: communication.open,
+    onOpenMyStats: stats.open,
+  });
   const help = useHelpCommands();
   const engine = useMemo(() => syncEngineFor(user.id), [user.id]);
 
@@ -48,8 +59,8 @@ export function AppHeader({ user }: { user: SessionUser }) {
       <Group gap="xs" wrap="nowrap">
         <Suspense fallback={null}>
           <GlobalTodoButton reads={engine.reads} writer={engine.writer} />
+          <QuickNotesButton user={user} />
         </Suspense>
-        <QuickNotesButton user={user} />
         <ColorSchemeToggle />
         <LanguagePicker compact />
         <Group gap="xs" wrap="nowrap" visibleFrom="sm">
@@ -81,6 +92,11 @@ export function AppHeader({ user }: { user: SessionUser }) {
         onClose={communication.close}
         user={user}
       />
+      {statsOpened && (
+        <Suspense fallback={null}>
+          <MyStatsModal opened onClose={stats.close} user={user} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import {
   IconBook2,
   IconBrush,
+  IconChartBar,
   IconCreditCard,
   IconFileSettings,
   IconGift,
@@ -37,14 +38,16 @@ export interface HeaderCommand {
 
 interface SettingsCommandOptions {
   onOpenCommunicationSettings: () => void;
+  onOpenMyStats: () => void;
 }
 
 /**
  * The Settings menu: the account sections (in `ACCOUNT_SECTIONS` order), then communication
- * settings, dark mode, beta readers and the ambassador dashboard.
+ * settings, My Stats, dark mode, beta readers and the ambassador dashboard.
  */
 export function useSettingsCommands({
   onOpenCommunicationSettings,
+  onOpenMyStats,
 }: SettingsCommandOptions): HeaderCommand[] {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -92,6 +95,7 @@ export function useSettingsCommands({
       icon: IconMail,
       run: onOpenCommunicationSettings,
     },
+    { id: 'my_stats', label: t('my_stats.open'), icon: IconChartBar, run: onOpenMyStats },
     {
       id: 'toggle_dark_mode',
       label: t('header.settings_menu.toggle_dark_mode'),

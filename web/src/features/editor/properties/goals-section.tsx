@@ -3,9 +3,10 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { dailyGoal } from '@/lib/writing/goals';
+
 import { countsTowardManuscript } from '../stats/manuscript-words';
 import { useClock } from '../stats/use-clock';
-import { dailyGoal } from '../stats/writing-record';
 import type { ChapterRow, Workspace } from '../workspace/types';
 import { ManuscriptGoalsForm } from './manuscript-goals-form';
 import { EDIT_SAVE_DELAY_MS, reportSaveFailure } from './use-chapter-draft';

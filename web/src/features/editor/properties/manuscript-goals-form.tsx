@@ -5,7 +5,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { readDaysOff } from '../stats/writing-record';
+import { readDaysOff } from '@/lib/writing/goals';
+
 import type { Workspace } from '../workspace/types';
 import { EDIT_SAVE_DELAY_MS, reportSaveFailure } from './use-chapter-draft';
 

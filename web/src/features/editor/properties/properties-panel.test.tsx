@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { eastOffset } from '@/lib/writing/calendar';
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
 import type { FakeWorkspace, WorkspaceSeed } from '@/testing/build-workspace';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
-import { eastOffset } from '../stats/calendar';
 import { manuscriptWords } from '../stats/manuscript-words';
 import { manuscriptTodayNet, manuscriptTodayWords } from '../stats/today-words';
 import type { ChapterRow, MetaSection } from '../workspace/types';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { DAY_MS, HOUR_MS } from '@/lib/writing/calendar';
+
 import type { ChapterRow, ManuscriptRow } from '../workspace/types';
-import { DAY_MS, HOUR_MS } from './calendar';
 import {
   addTodayWords,
   chapterTodayNet,

@@ -2,8 +2,9 @@
  * Today's words: the net words added today (local day) across the manuscript, never below 0.
  * The one rule the editor's header, the properties panel and any stats view show. Pure.
  */
+import { localDateString } from '@/lib/writing/calendar';
+
 import type { ChapterRow, ManuscriptRow } from '../workspace/types';
-import { localDateString } from './calendar';
 import { countsTowardManuscript } from './manuscript-words';
 
 /** A chapter's goals: its word target, and the net words written in it today (below 0 when more were deleted). */

@@ -1,7 +1,7 @@
 /** `useClock`: now and the writer's offset for the local-day rules, read again every minute. */
 import { useEffect, useState } from 'react';
 
-import { eastOffset } from './calendar';
+import { eastOffset } from '@/lib/writing/calendar';
 
 /** How often the clock is read again (today's words reset at local midnight). */
 const CLOCK_TICK_MS = 60_000;

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { HOUR_MS, MINUTE_MS } from '@/lib/writing/calendar';
 import { fixedOffsetClock } from '@/storage';
 import type { LocalRow } from '@/storage';
 import { createManualTimers } from '@/testing/manual-timers';
@@ -8,7 +9,6 @@ import type { ManualTimers } from '@/testing/manual-timers';
 import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
 
 import type { ChapterRow, ManuscriptRow, Workspace } from '../workspace/types';
-import { HOUR_MS, MINUTE_MS } from './calendar';
 import { useWritingRecorder } from './use-writing-recorder';
 import { WRITE_INTERVAL_MS } from './writing-recorder';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { DAY_MS, HOUR_MS, MINUTE_MS, parseDay } from './calendar';
+import { DAY_MS, HOUR_MS, MINUTE_MS, parseDay } from '@/lib/writing/calendar';
+
 import { dailyGoal, readDaysOff, recordWriting, writingDays } from './writing-record';
 import type { WordCountRecord, WritingInput, WritingSession } from './writing-record';
 

@@ -8,11 +8,11 @@
  * records, sessions and rows as stored now are read through the workspace's read port. No
  * React here.
  */
+import { eastOffset, hourBucket, localDay } from '@/lib/writing/calendar';
 import { newId as defaultNewId } from '@/storage';
 import type { LocalRecord } from '@/storage';
 
 import type { ChapterRow, Workspace } from '../workspace/types';
-import { eastOffset, hourBucket, localDay } from './calendar';
 import { countsTowardManuscript, manuscriptWords } from './manuscript-words';
 import { addTodayWords } from './today-words';
 import type { ChapterGoals, LiveTodayWords } from './today-words';
