@@ -17,7 +17,7 @@ QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
         test-rust test-api-fuzz test-web test-e2e lint fmt openapi wire clean bench bench-collab \
-        bench-editor bench-feed bench-formats bench-rest
+        bench-desk bench-editor bench-feed bench-formats bench-rest
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
@@ -76,7 +76,7 @@ test-e2e: web-build server-debug
 
 BENCH_COLLAB := bench/collab
 
-bench: bench-collab bench-editor bench-feed bench-formats bench-rest
+bench: bench-collab bench-desk bench-editor bench-feed bench-formats bench-rest
 
 # The collab load harness against Quire and Hocuspocus 4 (bench/collab/README.md); writes
 # bench/results/<date>.md. BENCH_QUICK=1 runs a smaller version.
@@ -103,6 +103,11 @@ bench-rest: server-release
 bench-formats: server-release
 	bench/formats/ensure-tools.sh
 	cd bench/formats && QUIRE_BIN=$(QUIRE_RELEASE) node src/main.js
+
+# The writer's desk: users/stats for a writer with three years of hourly word counts and
+# sessions, on SQLite and PostgreSQL (bench/desk/README.md); writes bench/results/desk-<date>.md.
+bench-desk: server-release
+	cd bench/desk && QUIRE_BIN=$(QUIRE_RELEASE) node src/main.js
 
 # The editor benchmark: typing into a 50,000-word chapter in Quire's editor and in a bare
 # contenteditable, in Chromium (bench/editor/README.md); writes bench/results/editor-<date>.md.

@@ -49,6 +49,19 @@ impl Weekday {
             _ => None,
         }
     }
+
+    /// The day's number in JavaScript's `Date.getDay()` numbering (0 = Sunday … 6 = Saturday).
+    pub fn js_day(self) -> u8 {
+        match self {
+            Weekday::Sunday => 0,
+            Weekday::Monday => 1,
+            Weekday::Tuesday => 2,
+            Weekday::Wednesday => 3,
+            Weekday::Thursday => 4,
+            Weekday::Friday => 5,
+            Weekday::Saturday => 6,
+        }
+    }
 }
 
 /// A calendar day, held as days since 1970-01-01. Ordered, so "the deadline has passed" is a
@@ -218,5 +231,8 @@ mod tests {
         assert_eq!(Weekday::from_js_day(0), Some(Weekday::Sunday));
         assert_eq!(Weekday::from_js_day(6), Some(Weekday::Saturday));
         assert_eq!(Weekday::from_js_day(7), None);
+        for day in 0..7 {
+            assert_eq!(Weekday::from_js_day(day).unwrap().js_day(), day);
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Manuscripts and what they hold: titles and names, the order of items, the trash, the chapter
-//! tree, word counts (of plain text and of chapter HTML), writing sessions, goals and day
-//! totals, to-dos and the element data migrations.
+//! tree, word counts (of plain text and of chapter HTML), writing sessions, goals, day totals
+//! and lifetime figures, to-dos and the element data migrations.
 //!
 //! Every rule here is a pure function over values the caller loaded: it answers what should
 //! change (new orders, new parents, which rows get `deleted_at`) and the store or the client
@@ -15,6 +15,7 @@ mod folders;
 mod goals;
 mod html;
 pub mod kind;
+mod lifetime;
 mod order;
 mod reading;
 mod row;
@@ -39,6 +40,9 @@ pub use folders::move_folder;
 pub use goals::daily_goal;
 pub use html::{FOOTNOTES_SECTION, HtmlBlock, html_blocks, html_to_text};
 pub use kind::{EntityKind, InManuscript, Parent};
+pub use lifetime::{
+    HourWords, LifetimeStats, MinuteFigures, SessionSpan, WordFigures, WriterZone, lifetime_stats,
+};
 pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,

@@ -59,6 +59,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(two_factor::disable_mfa))
         // The signed-in user.
         .routes(routes!(users::me))
+        .routes(routes!(stats::user_stats))
         .routes(routes!(users::update))
         .routes(routes!(users::change_password))
         .routes(routes!(users::change_email))

@@ -1,11 +1,13 @@
 //! Writing statistics (ADR 0008): the hourly word-count records and the writing sessions a
-//! client records, listed by manuscript and UTC days, and the per-day totals of a
-//! NaNoWriMo-style chart. The client decides what a session is (it knows the writer's time
-//! zone); the server stores, checks and sums.
+//! client records, listed by manuscript and UTC days, the per-day totals of a NaNoWriMo-style
+//! chart, and the writer's lifetime figures (`users/stats`). The client decides what a session
+//! is (it knows the writer's time zone); the server stores, checks and sums.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use quire_core::manuscript::{DayRange, daily_totals};
+use quire_core::manuscript::{
+    DayRange, HourWords, LifetimeStats, SessionSpan, WriterZone, daily_totals, lifetime_stats,
+};
 use quire_core::time::{EpochMs, now_ms};
 use quire_protocol::{Failure, Success};
 use quire_store::StoreError;
@@ -14,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 
+use super::account::settings_of;
 use super::chapter_versions::{HardDeleteQuery, required_id};
 use super::entities::{self, device_header, wire, wire_all};
 use super::extract::{ApiJson, ApiPath, ApiQuery, Envelope};
@@ -384,4 +387,126 @@ pub async fn delete_session(
     ApiQuery(query): ApiQuery<HardDeleteQuery>,
 ) -> Result<Envelope<bool>, ApiError> {
     entities::delete_entity(&app, &actor, EntityKind::WritingSession, &id, query.into()).await
+}
+
+/// Options of `users/stats`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UserStatsQuery {
+    /// The writer's time zone, an IANA name (`Europe/Madrid`). Left out or blank: the user's
+    /// `settings.timezone`, else UTC.
+    pub timezone: Option<String>,
+}
+
+/// Minutes of writing, whole minutes rounded down; a session counts on the local day it starts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MinuteStats {
+    pub total: i64,
+    pub today: i64,
+    /// From Monday of the current local week to today.
+    pub this_week: i64,
+    pub this_month: i64,
+    /// Up to two weekdays with the most minutes over all time, most first, 0 = Sunday …
+    /// 6 = Saturday; ties go to the lower number; a weekday without minutes is never listed.
+    pub best_days: Vec<u8>,
+}
+
+/// Words written; a record counts on the local day of its hour.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WordStats {
+    pub total: i64,
+    pub today: i64,
+    pub yesterday: i64,
+    /// From Monday of the current local week to today.
+    pub this_week: i64,
+    /// The seven days before this week's Monday.
+    pub last_week: i64,
+    pub this_month: i64,
+    pub last_month: i64,
+    pub this_year: i64,
+}
+
+/// The writer's lifetime figures, in local days of `timezone`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserStats {
+    /// The IANA name of the zone the days were counted in.
+    pub timezone: String,
+    pub minutes: MinuteStats,
+    pub words: WordStats,
+}
+
+/// `GET users/stats`: the caller's minutes and words of today, this week, this month … across
+/// all their manuscripts, from their live word-count records and writing sessions.
+#[utoipa::path(get, path = "/users/stats", tag = "users", params(UserStatsQuery),
+    responses((status = 200, body = Success<UserStats>),
+              (status = 401, body = Failure),
+              (status = 422, description = "fields.timezone: invalid (not a known IANA name)",
+                body = Failure)))]
+pub async fn user_stats(
+    State(app): State<AppState>,
+    actor: Actor,
+    ApiQuery(query): ApiQuery<UserStatsQuery>,
+) -> Result<Envelope<UserStats>, ApiError> {
+    let zone = match query.timezone.as_deref().map(str::trim) {
+        Some(name) if !name.is_empty() => {
+            WriterZone::parse(name).map_err(|code| ApiError::field("timezone", code.0))?
+        }
+        _ => settings_zone(&app, &actor).await?,
+    };
+    let records: Vec<HourWords> = app
+        .store
+        .list_all(&actor.user_id, EntityKind::WordCount)
+        .await?
+        .iter()
+        .filter_map(|r| {
+            r.hour.map(|hour| HourWords {
+                hour,
+                words: words_of(r),
+            })
+        })
+        .collect();
+    let sessions: Vec<SessionSpan> = app
+        .store
+        .list_all(&actor.user_id, EntityKind::WritingSession)
+        .await?
+        .iter()
+        .filter_map(|r| {
+            Some(SessionSpan {
+                start: doc_time(r, "start")?,
+                end: doc_time(r, "end")?,
+            })
+        })
+        .collect();
+    let LifetimeStats { minutes, words } = lifetime_stats(&records, &sessions, now_ms(), &zone);
+    Ok(Envelope(UserStats {
+        timezone: zone.name().to_owned(),
+        minutes: MinuteStats {
+            total: minutes.total,
+            today: minutes.today,
+            this_week: minutes.this_week,
+            this_month: minutes.this_month,
+            best_days: minutes.best_days,
+        },
+        words: WordStats {
+            total: words.total,
+            today: words.today,
+            yesterday: words.yesterday,
+            this_week: words.this_week,
+            last_week: words.last_week,
+            this_month: words.this_month,
+            last_month: words.last_month,
+            this_year: words.this_year,
+        },
+    }))
+}
+
+/// The zone of the caller's `settings.timezone`; UTC when it is unset or names no zone the
+/// database knows.
+async fn settings_zone(app: &AppState, actor: &Actor) -> Result<WriterZone, ApiError> {
+    let row = app.store.user(&actor.user_id).await?;
+    Ok(settings_of(&row)
+        .get("timezone")
+        .and_then(Value::as_str)
+        .and_then(|name| WriterZone::parse(name).ok())
+        .unwrap_or_else(WriterZone::utc))
 }

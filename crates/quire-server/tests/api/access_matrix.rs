@@ -195,6 +195,11 @@ const MATRIX: &[(&str, &str, Object)] = &[
 /// as for a chapter that does not exist.
 const ANSWERED_AS_NOT_FOUND: &[(&str, &str)] = &[("put", "/chapters/put/content/{id}")];
 
+/// Routes without a path parameter that sum the caller's own rows, with a figure (a JSON
+/// pointer into `data`) that is non-zero for the owner: another user's answer holds only their
+/// own rows (none, so 0), and an anonymous caller is refused.
+const CALLER_SUMS: &[(&str, &str)] = &[("users/stats?timezone=UTC", "/words/total")];
+
 /// Every entry: the hand-written ones and the per-entity routes of every kind.
 fn matrix() -> Vec<(&'static str, &'static str, Object)> {
     MATRIX.iter().chain(ENTITY_ROUTES.iter()).copied().collect()
@@ -369,6 +374,7 @@ async fn snapshot(app: &TestApp, owner: &Owner) -> Value {
     let word_counts = app.get("stats_word_counts").await.data().clone();
     let writing_sessions = app.get("writing_sessions").await.data().clone();
     let global_to_dos = app.get("to_dos/global").await.data().clone();
+    let lifetime = app.get("users/stats?timezone=UTC").await.data().clone();
     let upload = app
         .client
         .get(app.url(&format!("/api/v4/uploads/{}", owner.upload_id)))
@@ -392,6 +398,7 @@ async fn snapshot(app: &TestApp, owner: &Owner) -> Value {
         word_counts,
         writing_sessions,
         global_to_dos,
+        lifetime,
         upload
     ])
 }
@@ -460,6 +467,20 @@ async fn no_one_but_the_owner_reaches_the_owners_objects() {
                 .call_as(&anonymous, method.clone(), &concrete, body.as_ref())
                 .await;
             by_anonymous.assert_failed(401, "not_authorized");
+        }
+        for (path, figure) in CALLER_SUMS {
+            let own = app.get(path).await;
+            assert_ne!(own.data().pointer(figure), Some(&json!(0)), "{db:?} {path}");
+            let by_intruder = app.get_as(&intruder, path).await;
+            assert_eq!(
+                by_intruder.data().pointer(figure),
+                Some(&json!(0)),
+                "{db:?} {path} by another user: {}",
+                by_intruder.body
+            );
+            app.get_as(&anonymous, path)
+                .await
+                .assert_failed(401, "not_authorized");
         }
         assert_eq!(
             snapshot(&app, &owner).await,

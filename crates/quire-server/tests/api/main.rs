@@ -32,4 +32,5 @@ mod stats;
 mod to_dos;
 mod two_factor;
 mod uploads;
+mod user_stats;
 mod web;
