@@ -45,15 +45,15 @@ describe('zone', () => {
 });
 
 describe('periods', () => {
-  it('starts weeks on Monday and uses calendar months and years', () => {
+  it('starts weeks on Monday, uses calendar months and years, and ends the current ones today', () => {
     // Friday 2026-11-27.
     const p = periods(day('2026-11-27'));
     const show = (r: { from: number; to: number }) => [dayString(r.from), dayString(r.to)];
-    expect(show(p.thisWeek)).toEqual(['2026-11-23', '2026-11-29']);
+    expect(show(p.thisWeek)).toEqual(['2026-11-23', '2026-11-27']);
     expect(show(p.lastWeek)).toEqual(['2026-11-16', '2026-11-22']);
-    expect(show(p.thisMonth)).toEqual(['2026-11-01', '2026-11-30']);
+    expect(show(p.thisMonth)).toEqual(['2026-11-01', '2026-11-27']);
     expect(show(p.lastMonth)).toEqual(['2026-10-01', '2026-10-31']);
-    expect(show(p.thisYear)).toEqual(['2026-01-01', '2026-12-31']);
+    expect(show(p.thisYear)).toEqual(['2026-01-01', '2026-11-27']);
     // A Sunday belongs to the week that began the Monday before; January's last month is December.
     const sunday = periods(day('2027-01-03'));
     expect(show(sunday.thisWeek)).toEqual(['2026-12-28', '2027-01-03']);

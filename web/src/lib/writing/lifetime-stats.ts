@@ -46,7 +46,11 @@ interface DayRange {
   to: number;
 }
 
-/** The calendar periods around `today` (a local day number): weeks start on Monday. */
+/**
+ * The calendar periods around `today` (a local day number): weeks start on Monday. The current
+ * week, month and year end today, so a record dated later (a clock ahead) counts only in the
+ * total, as the server counts it.
+ */
 export function periods(today: number) {
   const date = new Date(today * DAY_MS);
   const year = date.getUTCFullYear();
@@ -57,11 +61,11 @@ export function periods(today: number) {
   return {
     today: range(today, today),
     yesterday: range(today - 1, today - 1),
-    thisWeek: range(monday, monday + 6),
+    thisWeek: range(monday, today),
     lastWeek: range(monday - 7, monday - 1),
-    thisMonth: range(dayOfUtc(year, month, 1), dayOfUtc(year, month + 1, 0)),
+    thisMonth: range(dayOfUtc(year, month, 1), today),
     lastMonth: range(dayOfUtc(year, month - 1, 1), dayOfUtc(year, month, 0)),
-    thisYear: range(dayOfUtc(year, 0, 1), dayOfUtc(year, 11, 31)),
+    thisYear: range(dayOfUtc(year, 0, 1), today),
   };
 }
 
