@@ -68,6 +68,7 @@ function setup(overrides: Partial<LiveChannelDeps> = {}) {
     manuscript: (id, at) => calls.push(`manuscript ${id} ${String(at)}`),
     folder: () => calls.push('folder'),
     globalNote: () => calls.push('globalNote'),
+    globalTodo: () => calls.push('globalTodo'),
     chapterContent: (id, m, at) => calls.push(`chapterContent ${id} ${String(m)} ${String(at)}`),
     deleteManuscript: (id) => calls.push(`deleteManuscript ${id}`),
   };
@@ -265,10 +266,11 @@ describe('incoming messages', () => {
     const socket = t.last();
     socket.serverSends(relayed('updated_user', { type: 'user', id: 'u1', updated_at: 1 }));
     socket.serverSends(relayed('update', { type: 'global_note', id: 'n1', updated_at: 2 }));
+    socket.serverSends(relayed('update', { type: 'global_to_do', id: 't1', updated_at: 2 }));
     socket.serverSends(relayed('delete', { type: 'manuscript', id: 'm9', updated_at: 3 }));
     socket.serverSends(relayed('update', { type: 'stash', id: 's1', updated_at: 4 }));
     vi.advanceTimersByTime(LIVE_QUEUE_DEBOUNCE_MS);
-    expect(t.calls).toEqual(['updatedUser', 'globalNote', 'deleteManuscript m9']);
+    expect(t.calls).toEqual(['updatedUser', 'globalNote', 'globalTodo', 'deleteManuscript m9']);
     expect(t.deps.log.info).toHaveBeenCalledWith(expect.stringContaining('update of type stash'));
   });
 

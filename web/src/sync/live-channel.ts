@@ -42,6 +42,7 @@ export interface LiveHandlers {
   manuscript: (manuscriptId: string, updatedAt: number | null) => void;
   folder: () => void;
   globalNote: () => void;
+  globalTodo: () => void;
   chapterContent: (
     chapterId: string,
     manuscriptId: string | null,
@@ -118,6 +119,7 @@ function dispatch(handlers: LiveHandlers, interaction: UserInteraction): boolean
     handlers.manuscript(values.id, updatedAt);
   else if (name === 'update' && values.type === 'folder') handlers.folder();
   else if (name === 'update' && values.type === 'global_note') handlers.globalNote();
+  else if (name === 'update' && values.type === 'global_to_do') handlers.globalTodo();
   else if (name === 'update' && values.type === 'chapter_content')
     handlers.chapterContent(values.id, values.manuscript_id ?? null, updatedAt);
   else if (name === 'delete' && values.type === 'manuscript') handlers.deleteManuscript(values.id);

@@ -152,6 +152,7 @@ describe('the signed-in user’s live sync', () => {
     const loadManuscript = vi.spyOn(loader, 'loadManuscript').mockResolvedValue();
     const refreshShelf = vi.spyOn(loader, 'refreshShelf').mockResolvedValue();
     const reloadGlobalNotes = vi.spyOn(loader, 'reloadGlobalNotes').mockResolvedValue();
+    const reloadGlobalTodos = vi.spyOn(loader, 'reloadGlobalTodos').mockResolvedValue();
     const loadChapterContent = vi.spyOn(loader, 'loadChapterContent').mockResolvedValue();
     const forgetManuscript = vi.spyOn(loader, 'forgetManuscript').mockResolvedValue();
     await t.start().loaded;
@@ -163,6 +164,7 @@ describe('the signed-in user’s live sync', () => {
     t.relay('update', { type: 'manuscript', id: 'BookChanged', updated_at: T0 + 3 });
     t.relay('update', { type: 'folder', id: 'FolderSaga', updated_at: T0 + 4 });
     t.relay('update', { type: 'global_note', id: 'NoteIdea', updated_at: T0 + 5 });
+    t.relay('update', { type: 'global_to_do', id: 'TodoCall', updated_at: T0 + 5 });
     t.relay('update', {
       type: 'chapter_content',
       id: 'ChapterOne',
@@ -179,6 +181,7 @@ describe('the signed-in user’s live sync', () => {
     expect(t.deps.reloadUser).toHaveBeenCalledTimes(1);
     expect(loadManuscript.mock.calls).toEqual([['BookNew'], ['BookChanged']]);
     expect(reloadGlobalNotes).toHaveBeenCalledTimes(1);
+    expect(reloadGlobalTodos).toHaveBeenCalledTimes(1);
     expect(loadChapterContent).toHaveBeenCalledWith('ChapterOne', T0 + 6);
     expect(forgetManuscript).toHaveBeenCalledWith('BookGone');
   });

@@ -127,6 +127,9 @@ export function startUserSync(deps: UserSyncDeps): UserSync {
     globalNote: () => {
       quietly('reloading global notes', () => loader.reloadGlobalNotes());
     },
+    globalTodo: () => {
+      quietly('reloading the global to-dos', () => loader.reloadGlobalTodos());
+    },
     chapterContent: (chapterId, _manuscriptId, updatedAt) => {
       quietly('fetching chapter content', () => loader.loadChapterContent(chapterId, updatedAt));
     },

@@ -56,7 +56,8 @@ pub enum TrashState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Announcement {
     pub name: Name,
-    /// `interactionValues.type`: `manuscript`, `folder`, `global_note` or `chapter_content`.
+    /// `interactionValues.type`: `manuscript`, `folder`, `global_note`, `global_to_do` or
+    /// `chapter_content`.
     #[serde(rename = "type")]
     pub kind: String,
     pub id: String,
@@ -145,6 +146,7 @@ pub fn changed(by: &str, row: &EntityRow, name: Name) -> Option<Event> {
         EntityKind::Manuscript => ("manuscript", row.id.clone()),
         EntityKind::Folder => ("folder", row.id.clone()),
         EntityKind::Note if manuscript.is_none() => ("global_note", row.id.clone()),
+        EntityKind::Todo if manuscript.is_none() => ("global_to_do", row.id.clone()),
         EntityKind::ChapterContent => (
             "chapter_content",
             row.chapter_id.clone().unwrap_or_else(|| row.id.clone()),
@@ -297,6 +299,17 @@ mod tests {
             Name::Update,
         ));
         assert_eq!(a.kind, "global_note");
+        // A to-do outside any manuscript is the global list's, heard by the writer's devices.
+        let (a, joined) = announced(changed(
+            "owner",
+            &row(EntityKind::Todo, "t", None),
+            Name::Delete,
+        ));
+        assert_eq!(
+            (a.name, a.kind.as_str(), a.id.as_str()),
+            (Name::Update, "global_to_do", "t")
+        );
+        assert!(!joined);
         let content = EntityRow {
             chapter_id: Some("c".to_owned()),
             ..row(EntityKind::ChapterContent, "cc", Some("m"))

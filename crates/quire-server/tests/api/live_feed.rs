@@ -248,12 +248,19 @@ async fn every_kind_of_change_is_heard(write: &Server, listen: &Server, tag: &st
     let both = &mut [&mut ada_l, &mut bob_l];
     ada.announces(rename("Renamed"), both, "update", what, Some(&m))
         .await;
-    // A folder and a global note: hers alone.
+    // A folder, a global note and a global to-do: hers alone.
     let folder = put(format!("folders/put/{f}"), json!({"name": "Drafts"}));
     ada.announces(folder, &mut [&mut ada_l], "update", ("folder", &f), None)
         .await;
     let note = put(format!("notes/put/{n}"), json!({"title": "Idea"}));
     ada.announces(note, &mut [&mut ada_l], "update", ("global_note", &n), None)
+        .await;
+    let t = "GlobalTodo000000000001";
+    let todo = put(
+        format!("to_dos/put/{t}"),
+        json!({"title": "Call the editor"}),
+    );
+    ada.announces(todo, &mut [&mut ada_l], "update", ("global_to_do", t), None)
         .await;
     quiet(&mut bob_l).await;
     // The collaborator saves the chapter's text: the owner's devices and his own joined one.
