@@ -571,7 +571,9 @@ async fn an_ebook_carries_the_manuscripts_cover() {
             .as_str()
             .unwrap()
             .to_owned();
-        let ebook = json!({"format": "epub", "options": {"preset": {"kind": "ebook", "language": "en", "cover": 7}}});
+        let ebook = json!({"format": "epub", "options": {
+            "chapter_titles": true, "subchapter_titles": true, "comments": false, "footnotes": true,
+            "preset": {"kind": "ebook", "language": "en", "cover": 7}}});
 
         // No cover yet: the request's index names nothing.
         let (status, _, epub) = export(&app, &app.client, &id, &ebook).await;

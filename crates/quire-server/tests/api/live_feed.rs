@@ -255,13 +255,19 @@ async fn every_kind_of_change_is_heard(write: &Server, listen: &Server, tag: &st
     let note = put(format!("notes/put/{n}"), json!({"title": "Idea"}));
     ada.announces(note, &mut [&mut ada_l], "update", ("global_note", &n), None)
         .await;
-    let t = "GlobalTodo000000000001";
+    let t = named("t");
     let todo = put(
         format!("to_dos/put/{t}"),
         json!({"title": "Call the editor"}),
     );
-    ada.announces(todo, &mut [&mut ada_l], "update", ("global_to_do", t), None)
-        .await;
+    ada.announces(
+        todo,
+        &mut [&mut ada_l],
+        "update",
+        ("global_to_do", &t),
+        None,
+    )
+    .await;
     quiet(&mut bob_l).await;
     // The collaborator saves the chapter's text: the owner's devices and his own joined one.
     let text = json!({"chapter_content": {"content": "<p>Hello</p>",
