@@ -10,7 +10,6 @@ import {
   matchesSearch,
   notesLock,
   withAttachment,
-  writerTimeZone,
 } from './note-rules';
 import type { NoteRow } from './note-rules';
 
@@ -58,13 +57,6 @@ describe('date groups in the writer’s time zone', () => {
     // in Tokyo.
     expect(dateGroupOf(written, now, 'America/Los_Angeles')).toBe('yesterday');
     expect(dateGroupOf(written, now, 'Asia/Tokyo')).toBe('today');
-  });
-
-  it('takes the setting’s zone when it is known, else the browser’s', () => {
-    expect(writerTimeZone('Europe/Madrid')).toBe('Europe/Madrid');
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(writerTimeZone('Mars/Olympus_Mons')).toBe(browser);
-    expect(writerTimeZone(null)).toBe(browser);
   });
 });
 

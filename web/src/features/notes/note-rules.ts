@@ -3,6 +3,7 @@
  * their order (Date Edited, Date Created, Title), and the date groups (Today … More than 30
  * Days Ago) counted in calendar days of the writer's time zone.
  */
+import { zone } from '@/lib/writing/zone';
 
 /** A note row as the list reads it (global when `manuscript_id` is null). */
 export interface NoteRow {
@@ -118,44 +119,13 @@ export function compareNotes(sort: NoteSort): (a: NoteRow, b: NoteRow) => number
   };
 }
 
-/** `preferred` when it is a time zone this browser knows, else the browser's own. */
-export function writerTimeZone(preferred: string | null | undefined): string {
-  if (preferred) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: preferred });
-      return preferred;
-    } catch {
-      // An unknown zone (an older setting) falls back to the browser's.
-    }
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day of `time` in `timeZone`, as a count of days (so days subtract). */
-export function calendarDay(time: number, timeZone: string): number {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const part = (type: string) =>
-    Number(format.formatToParts(time).find((p) => p.type === type)?.value ?? 0);
-  return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000);
-}
-
 /**
  * The group of a note touched at `time`, seen at `now`: by calendar days in the writer's time
  * zone (so a day is a day across a clock change), a time ahead of now counting as today.
  */
 export function dateGroupOf(time: number, now: number, timeZone: string): DateGroup {
-  const days = calendarDay(now, timeZone) - calendarDay(time, timeZone);
+  const local = zone(timeZone);
+  const days = local.dayOf(now) - local.dayOf(time);
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days <= 7) return 'previous_7_days';

@@ -19,14 +19,9 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  attachmentOf,
-  groupNotes,
-  htmlText,
-  NOTE_FILTERS,
-  NOTE_SORTS,
-  writerTimeZone,
-} from './note-rules';
+import { resolveTimeZone } from '@/lib/writing/zone';
+
+import { attachmentOf, groupNotes, htmlText, NOTE_FILTERS, NOTE_SORTS } from './note-rules';
 import type { NoteFilter, NoteRow, NoteSort } from './note-rules';
 
 /** Searches are typed in a box of at most this many characters. */
@@ -51,7 +46,7 @@ export function NotesList(props: NotesListProps) {
   const [filter, setFilter] = useState<NoteFilter>('all');
   // Groups are drawn from when the list opened (it opens again after each note).
   const [now] = useState(() => Date.now());
-  const timeZone = writerTimeZone(props.timeZoneSetting);
+  const timeZone = resolveTimeZone(props.timeZoneSetting);
   const groups = useMemo(
     () =>
       groupNotes(props.notes, {

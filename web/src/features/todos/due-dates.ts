@@ -4,8 +4,8 @@
  * zone (`settings.timezone`, else the browser's), so midnight and summer time fall where the
  * writer lives.
  */
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@/lib/writing/calendar';
+import { resolveTimeZone, zone } from '@/lib/writing/zone';
 
 /** A calendar day: year, month 1–12, day 1–31. */
 export interface CivilDay {
@@ -21,62 +21,13 @@ export type DueRange = (typeof DUE_RANGES)[number];
 /** A due day is kept at noon in the writer's zone, so it reads as the same day nearby. */
 const DUE_HOUR = 12;
 
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** The zone the writer's dates are read in: their setting when it is a zone, else the browser's. */
-export function writerZone(setting: string | null | undefined): string {
-  if (setting) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: setting });
-      return setting;
-    } catch {
-      // An unknown zone name: the browser's zone instead.
-    }
-  }
-  return browserZone();
-}
+export const writerZone = resolveTimeZone;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock fields of the instant `ms` in `zone`. */
-function wallClock(ms: number, zone: string) {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(zone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** The calendar day of the instant `ms` in `zone`. */
-export function dayIn(ms: number, zone: string): CivilDay {
-  const { year, month, day } = wallClock(ms, zone);
-  return { year, month, day };
+/** The calendar day of the instant `ms` in `timeZone`. */
+export function dayIn(ms: number, timeZone: string): CivilDay {
+  const date = new Date(zone(timeZone).dayOf(ms) * DAY_MS);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /** Days since 1970-01-01 of a calendar day (calendar arithmetic, not 24-hour steps). */
@@ -100,19 +51,13 @@ export function parseDayText(text: string): CivilDay | null {
   return { year, month, day };
 }
 
-/** The offset of `zone` from UTC at the instant `ms`, in milliseconds. */
-function zoneOffset(ms: number, zone: string): number {
-  const w = wallClock(ms, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant the wall clock in `zone` shows `hour`:00 on `day`. */
-export function instantOf(day: CivilDay, hour: number, zone: string): number {
+/** The instant the wall clock in `timeZone` shows `hour`:00 on `day`. */
+export function instantOf(day: CivilDay, hour: number, timeZone: string): number {
+  const local = zone(timeZone);
   const guess = Date.UTC(day.year, day.month - 1, day.day, hour);
-  const first = guess - zoneOffset(guess, zone);
+  const first = guess - local.offsetAt(guess);
   // Near a change of offset the first guess used the other side's offset: correct once.
-  return guess - zoneOffset(first, zone);
+  return guess - local.offsetAt(first);
 }
 
 /** The stored due date (UTC ISO) of a day the writer picked in their zone. */

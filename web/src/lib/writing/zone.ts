@@ -39,9 +39,19 @@ export function resolveTimeZone(setting: string | null | undefined): string {
   return isTimeZone(setting) ? setting : browserTimeZone();
 }
 
-/** A zone's local days and hours; an unknown name reads as UTC. */
+const zones = new Map<string, Zone>();
+
+/** A zone's local days and hours (one per name, its offsets remembered); unknown reads as UTC. */
 export function zone(timeZone: string): Zone {
-  const name = isTimeZone(timeZone) ? timeZone : 'UTC';
+  let known = zones.get(timeZone);
+  if (!known) {
+    known = makeZone(isTimeZone(timeZone) ? timeZone : 'UTC');
+    zones.set(timeZone, known);
+  }
+  return known;
+}
+
+function makeZone(name: string): Zone {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: name,
     year: 'numeric',
