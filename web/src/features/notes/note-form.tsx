@@ -10,10 +10,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { showError, showSuccess, TitleInput } from '@/components/ui';
+import { RichTextField } from '@/components/ui/rich-text-field';
 
 import { attachmentOf, isBlankTitle, NOTE_TITLE_MAX, withAttachment } from './note-rules';
 import type { Attachment, AttachmentKind, NoteRow } from './note-rules';
-import { RichTextField } from './rich-text-field';
 
 /** Typing is saved after this pause (and at once on blur, Save, or leaving the note). */
 export const NOTE_SAVE_DELAY_MS = 600;
@@ -216,6 +216,7 @@ export function NoteForm(props: NoteFormProps) {
           />
         )}
         <RichTextField
+          testId="note-content"
           label={t('quick_notes.form.content')}
           value={draft.content}
           readOnly={locked}

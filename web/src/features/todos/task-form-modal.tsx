@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_MODAL_SIZE, TitleInput } from '@/components/ui';
+import { RichTextField } from '@/components/ui/rich-text-field';
 
 import { dueDateOf, dueDayText } from './due-dates';
 import { safeRichText } from './rich-text';
-import { RichTextField } from './rich-text-field';
 import { isEditable, PRIORITIES, priorityOf, statusOf } from './todo-rules';
 import type { Priority, TodoRow } from './todo-rules';
 import type { TaskFields } from './use-todo-actions';
@@ -136,6 +136,7 @@ function TaskForm({ mode, todo, zone, onClose, onSubmit }: TaskFormModalProps) {
           data-testid="task-title"
         />
         <RichTextField
+          testId="task-description"
           label={t('todos.form.description')}
           value={description}
           onChange={setDescription}
