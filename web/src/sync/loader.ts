@@ -280,15 +280,18 @@ export function createLoader(deps: LoaderDeps): Loader {
   return {
     async load() {
       await refreshShelf();
-      // A device that was closed when another wrote a global note learns of it here: the live
-      // channel announces it only to devices listening then.
-      await reloadGlobalNotes().catch((error: unknown) => {
-        log.warn('Loading global notes failed.', error);
-      });
-      await loadContents();
-      await reloadGlobalTodos().catch((error: unknown) => {
-        log.warn('Loading the global to-dos failed.', error);
-      });
+      // A device that was closed when another wrote a global note or to-do learns of it here:
+      // the live channel announces it only to devices listening then. The two small listings
+      // go beside the manuscripts' contents, so neither delays them.
+      await Promise.all([
+        loadContents(),
+        reloadGlobalNotes().catch((error: unknown) => {
+          log.warn('Loading global notes failed.', error);
+        }),
+        reloadGlobalTodos().catch((error: unknown) => {
+          log.warn('Loading the global to-dos failed.', error);
+        }),
+      ]);
     },
     refreshShelf,
     loadContents,
