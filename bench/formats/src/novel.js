@@ -5,19 +5,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The editor benchmark's seeded generator (mulberry32): one PRNG for every bench.
+import { prng as seeded } from '../../editor/lib/prose.mjs';
+
 import { noisePicture, smallPicture } from './png.js';
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded };
 
 const WORDS = (
   'the of and to a in that was he she it with as his her had for on at by not but from they ' +
