@@ -7,7 +7,14 @@ import { folderSchema, MANUSCRIPT_CHILDREN, manuscriptSchema } from './entities'
 import type { Folder, Manuscript, ManuscriptChild, ShelfKind } from './entities';
 import { entityRoute } from './entity-kinds';
 import type { EntityKind, PendingOp } from './entity-kinds';
-import { chapterContentSchema, noteSchema, todoSchema, WIRE_SCHEMAS } from './wire.generated';
+import {
+  chapterContentSchema,
+  noteSchema,
+  todoSchema,
+  WIRE_SCHEMAS,
+  wordCountSchema,
+  writingSessionSchema,
+} from './wire.generated';
 
 /** A row as sent: its wire fields, without the local marks. */
 export type WireRow = { id: string } & Record<string, unknown>;
@@ -76,6 +83,10 @@ export interface ShelfRemote {
   globalNotes(): Promise<ServerRow[]>;
   /** `GET to_dos/global`: the user's to-dos outside any manuscript (the global list), live. */
   globalTodos(): Promise<ServerRow[]>;
+  /** `GET stats_word_counts`: the user's hourly word counts of every manuscript and device. */
+  wordCounts(): Promise<ServerRow[]>;
+  /** `GET writing_sessions`: the user's writing sessions of every manuscript and device. */
+  writingSessions(): Promise<ServerRow[]>;
   /** `POST manuscripts/copy {id, title, new_id}`: the copy, with its children. */
   copyManuscript(body: { id: string; title: string; new_id: string }): Promise<Manuscript>;
   /** `POST templates/use/{id} {id, title, folder_id}`: the new manuscript, with its children. */
@@ -154,6 +165,8 @@ export function createHttpRemote(api: ApiClient, deviceId?: string): ShelfRemote
       ),
     globalNotes: () => api.get('/notes/global', z.array(noteSchema)),
     globalTodos: () => api.get('/to_dos/global', z.array(todoSchema)),
+    wordCounts: () => api.get('/stats_word_counts', z.array(wordCountSchema)),
+    writingSessions: () => api.get('/writing_sessions', z.array(writingSessionSchema)),
     copyManuscript: (body: { id: string; title: string; new_id: string }) =>
       change('/manuscripts/copy', { method: 'POST', body, schema: manuscriptSchema }),
     useTemplate: (

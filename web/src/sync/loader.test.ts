@@ -363,4 +363,60 @@ describe('loading', () => {
       pending: 0,
     });
   });
+
+  it('brings every device’s word counts and sessions, keeping unsent ones and ones delivered while it asked', async () => {
+    const askedAt = T0 + 60_000;
+    const clock = { now: () => askedAt, sync: () => Promise.resolve(), offset: () => 0 };
+    const { remote, db, engine } = createTestEngine({ clock });
+    const hour = (hourId: string, updatedAt: number, extra: Record<string, unknown> = {}) => ({
+      id: hourId,
+      manuscript_id: id(1),
+      date: T0,
+      words: 120,
+      _order: 0,
+      created_at: T0,
+      updated_at: updatedAt,
+      synced_at: T0,
+      deleted_at: null,
+      ...extra,
+    });
+    remote.seed('stats_word_counts', hour('Hour000000000000000001', T0 + 5, { words: 300 }));
+    remote.seed('writing_sessions', {
+      ...hour('Session000000000000001', T0),
+      start: T0,
+      end: T0 + 60_000,
+    });
+    const local = (row: ReturnType<typeof hour>, extra: Record<string, unknown> = {}) => ({
+      ...row,
+      ...marks,
+      kind: 'stats_word_counts' as const,
+      ...extra,
+    });
+    await db.words.bulkPut([
+      local(hour('Hour000000000000000001', T0)),
+      // Gone from the server: removed.
+      local(hour('Hour000000000000000002', T0)),
+      // Not sent yet: kept.
+      local(hour('Hour000000000000000003', T0), { pending: 1 as const }),
+      // Delivered after the listings were asked for: kept.
+      local(hour('Hour000000000000000004', T0, { synced_at: askedAt })),
+    ]);
+
+    await engine.loader.reloadWritingRecords();
+
+    expect(remote.calls).toEqual(
+      expect.arrayContaining(['GET stats_word_counts', 'GET writing_sessions']),
+    );
+    const words = (await db.words.toArray()).map((row) => [row.id, row.words]).sort();
+    expect(words).toEqual([
+      ['Hour000000000000000001', 300],
+      ['Hour000000000000000003', 120],
+      ['Hour000000000000000004', 120],
+    ]);
+    expect(await db.sessions.get('Session000000000000001')).toMatchObject({
+      kind: 'writing_sessions',
+      end: T0 + 60_000,
+      pending: 0,
+    });
+  });
 });

@@ -60,6 +60,13 @@ export interface Loader {
    * contents; it never rejects there.
    */
   reloadGlobalTodos(): Promise<void>;
+  /**
+   * The user's hourly word counts and writing sessions from every device (`GET
+   * stats_word_counts`, `GET writing_sessions`), merged like a listing: newer wins, pending rows
+   * are kept, and rows the server no longer lists go — unless they reached the server after
+   * the listings were asked for. Rejects when a listing fails (offline).
+   */
+  reloadWritingRecords(): Promise<void>;
   /** Live manuscripts others share with the user, from the local database. */
   sharedManuscriptIds(): Promise<string[]>;
 }
@@ -277,6 +284,40 @@ export function createLoader(deps: LoaderDeps): Loader {
     await reloadGlobal('to_dos', await remote.globalTodos(), isLiveTodo);
   }
 
+  /** Rows of `kind` of every manuscript, merged from the server's listing of all of them. */
+  async function reloadEveryRow(
+    kind: 'stats_word_counts' | 'writing_sessions',
+    serverRows: ServerRow[],
+    askedAt: number,
+  ): Promise<void> {
+    const table = rowTable(db, kind);
+    // A row the outbox delivered after the listing was asked for may be missing from it.
+    const deliveredBefore = (row: LocalRow) =>
+      typeof row.synced_at !== 'number' || row.synced_at < askedAt;
+    await problems.guard(() =>
+      db.transaction('rw', table, () =>
+        mergeListing(table, {
+          userId,
+          covered: () =>
+            table
+              .where('user_id')
+              .equals(userId)
+              .filter((row) => row.kind === kind && deliveredBefore(row))
+              .toArray(),
+          serverRows,
+          toLocal: (row) => fromServer(row, userId, kind),
+        }),
+      ),
+    );
+  }
+
+  async function reloadWritingRecords(): Promise<void> {
+    const askedAt = deps.clock.now();
+    const [words, sessions] = await Promise.all([remote.wordCounts(), remote.writingSessions()]);
+    await reloadEveryRow('stats_word_counts', words, askedAt);
+    await reloadEveryRow('writing_sessions', sessions, askedAt);
+  }
+
   return {
     async load() {
       await refreshShelf();
@@ -332,6 +373,7 @@ export function createLoader(deps: LoaderDeps): Loader {
     forgetManuscript,
     reloadGlobalNotes,
     reloadGlobalTodos,
+    reloadWritingRecords,
     async sharedManuscriptIds() {
       const rows = await db.manuscripts.where('user_id').equals(userId).toArray();
       return rows

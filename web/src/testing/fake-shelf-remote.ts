@@ -238,6 +238,16 @@ export function createFakeShelfRemote(now: () => number = Date.now): FakeShelfRe
         (row) => (row.manuscript_id ?? null) === null && (row.deleted_at ?? null) === null,
       );
     },
+    async wordCounts() {
+      await call('GET stats_word_counts');
+      return [...rows.stats_word_counts.values()].filter(
+        (row) => (row.deleted_at ?? null) === null,
+      );
+    },
+    async writingSessions() {
+      await call('GET writing_sessions');
+      return [...rows.writing_sessions.values()].filter((row) => (row.deleted_at ?? null) === null);
+    },
     async copyManuscript({ id, title, new_id }) {
       await call(`POST manuscripts/copy ${id}`);
       const source = found('manuscripts', id) as Manuscript;

@@ -66,7 +66,11 @@ function rows(): FakeRows {
   };
 }
 
-function renderModal(fetchNanowrimo: FetchNanowrimo = vi.fn(), saveFile = vi.fn()) {
+function renderModal(
+  fetchNanowrimo: FetchNanowrimo = vi.fn(),
+  saveFile = vi.fn(),
+  loadRecords: () => Promise<void> = () => Promise.resolve(),
+) {
   const reads = createFakeReadPort(rows, USER.id);
   renderWithProviders(
     <MyStatsModal
@@ -74,6 +78,7 @@ function renderModal(fetchNanowrimo: FetchNanowrimo = vi.fn(), saveFile = vi.fn(
       onClose={vi.fn()}
       user={USER}
       reads={reads}
+      loadRecords={loadRecords}
       now={() => NOW}
       fetchNanowrimo={fetchNanowrimo}
       saveFile={saveFile}
@@ -187,6 +192,41 @@ describe('My Stats', () => {
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Show chart' })).toBeDisabled();
     });
-    expect(screen.getByRole('status')).toHaveTextContent(/You are offline/);
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((status) => status.textContent.includes('You are offline')),
+    ).toBe(true);
+  });
+
+  it("asks once for every device's writing and says whose writing the figures count", async () => {
+    let answer: (ok: boolean) => void = () => undefined;
+    const loadRecords = vi.fn(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          answer = (ok) => {
+            if (ok) resolve();
+            else reject(new Error('offline'));
+          };
+        }),
+    );
+    renderModal(vi.fn(), vi.fn(), loadRecords);
+    expect(
+      await screen.findByText('Bringing in the writing of your other devices…'),
+    ).toBeInTheDocument();
+    // The device's own figures show meanwhile.
+    expect(screen.getByTestId('my-stats-minutes-today')).toHaveTextContent('25 minutes');
+    answer(true);
+    expect(
+      await screen.findByText('Figures from your writing on every device.'),
+    ).toBeInTheDocument();
+    expect(loadRecords).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the figures are this device’s when the server cannot be asked', async () => {
+    renderModal(vi.fn(), vi.fn(), () => Promise.reject(new Error('offline')));
+    expect(
+      await screen.findByText('Offline: figures from the writing this device knows of.'),
+    ).toBeInTheDocument();
   });
 });

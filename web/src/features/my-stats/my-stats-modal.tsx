@@ -1,7 +1,8 @@
 /**
  * The My Stats modal ("View stats"): two tabs, 'yourWritingLifestyle' and 'wordCount', over the
- * writing this device has recorded (its local store, live), in the writer's time zone
- * (`settings.timezone`, else the browser's).
+ * writing in the device's store (live), which it fills with every device's writing from the
+ * server when it opens online, in the writer's time zone (`settings.timezone`, else the
+ * browser's).
  */
 import '@mantine/charts/styles.css';
 
@@ -32,6 +33,8 @@ export interface MyStatsModalProps {
   user: Pick<SessionUser, 'id' | 'settings'>;
   /** The user's rows (default: the sync engine's read port). */
   reads?: ReadPort;
+  /** Brings every device's writing into `reads` (default: the sync engine's loader). */
+  loadRecords?: () => Promise<void>;
   /** The clock (default: `Date.now`). */
   now?: () => number;
   fetchNanowrimo?: FetchNanowrimo;
@@ -69,15 +72,44 @@ export function MyStatsModal({ opened, onClose, ...rest }: MyStatsModalProps) {
   );
 }
 
+/** Whose writing the figures count: while asking the server, then every device's or this one's. */
+type Reach = 'loading' | 'every_device' | 'this_device';
+
+/** Asks once for every device's writing; the figures show what the device has meanwhile. */
+function useEveryDevice(load: () => Promise<void>): Reach {
+  const [reach, setReach] = useState<Reach>('loading');
+  useEffect(() => {
+    let live = true;
+    load().then(
+      () => {
+        if (live) setReach('every_device');
+      },
+      () => {
+        if (live) setReach('this_device');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return reach;
+}
+
 function MyStatsBody({
   user,
   reads,
+  loadRecords,
   now = Date.now,
   fetchNanowrimo = fetchFromServer,
   saveFile = downloadFile,
 }: Omit<MyStatsModalProps, 'opened' | 'onClose'>) {
   const { t } = useTranslation();
   const port = useMemo(() => reads ?? syncEngineFor(user.id).reads, [reads, user.id]);
+  const load = useMemo(
+    () => loadRecords ?? (() => syncEngineFor(user.id).loader.reloadWritingRecords()),
+    [loadRecords, user.id],
+  );
+  const reach = useEveryDevice(load);
   const rows = useMyStatsRows(port);
   const [clock, setClock] = useState(now);
   useEffect(() => {
@@ -103,8 +135,8 @@ function MyStatsBody({
   }
   return (
     <Stack gap="sm">
-      <Text size="xs" c="dimmed">
-        {t('my_stats.this_device')}
+      <Text size="xs" c="dimmed" role="status">
+        {t(`my_stats.reach.${reach}`)}
       </Text>
       <Tabs defaultValue="yourWritingLifestyle" keepMounted={false}>
         <Tabs.List grow>
