@@ -1,3 +1,4 @@
+import { logInThroughPage } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { caretAtEnd, chapterText, writerInNewManuscript } from './support/editor';
 import { expect, test } from './support/fixtures';
@@ -7,16 +8,18 @@ const wordsFrom = (first: number, count: number) =>
 
 /**
  * A writer types in a chapter, pauses for over a minute and types again: My Stats (from the
- * header's settings menu, on the manuscripts list) shows today's minutes of that writing session and today's words, from
- * this device's store, keyboard-operable and axe-clean, also at phone width.
+ * header's settings menu, on the manuscripts list) shows today's minutes of that writing
+ * session and today's words, keyboard-operable and axe-clean, also at phone width; and the
+ * writer's other device, which never saw the chapter open, shows the same figures.
  */
 test('type in a chapter for a while and see today’s words and minutes in My Stats', async ({
+  browser,
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1400, height: 900 });
-  await writerInNewManuscript(page, request, 'Mina Stats', 'Counting Minutes');
+  const writer = await writerInNewManuscript(page, request, 'Mina Stats', 'Counting Minutes');
   const header = page.getByTestId('header-today-words');
 
   await caretAtEnd(page);
@@ -74,4 +77,20 @@ test('type in a chapter for a while and see today’s words and minutes in My St
   await expect(dialog.getByTestId('my-stats-words-today')).toBeInViewport();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+
+  // Another device of the writer brings in this device's writing when My Stats opens.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.setViewportSize({ width: 1400, height: 900 });
+  await logInThroughPage(second, writer);
+  await second.getByRole('button', { name: 'Settings' }).click();
+  await second.getByRole('menuitem', { name: 'View stats' }).click();
+  const elsewhere = second.getByRole('dialog', { name: 'My Stats' });
+  await expect(elsewhere.getByText('Figures from your writing on every device.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(elsewhere.getByTestId('my-stats-minutes-today')).toHaveText(/^[12] minutes?$/);
+  await elsewhere.getByRole('tab', { name: 'Word count' }).click();
+  await expect(elsewhere.getByTestId('my-stats-words-today')).toHaveText('40 words');
+  await other.close();
 });

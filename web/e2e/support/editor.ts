@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import { logInThroughPage, newWriter, signUpThroughApi } from './accounts';
+import type { Writer } from './accounts';
 
 /** Chapter text and the syncing of a chapter's document (Yjs over /api/v4/collab). */
 export const SYNC = { timeout: 20_000 };
@@ -99,10 +100,11 @@ export async function writerInNewManuscript(
   request: APIRequestContext,
   writerName: string,
   title: string,
-): Promise<void> {
+): Promise<Writer> {
   const writer = newWriter(writerName);
   await signUpThroughApi(request, writer);
   await logInThroughPage(page, writer);
   await newManuscriptInEditor(page, title);
   await expect(binder(page).getByRole('treeitem', { name: /Chapter 1/ })).toBeVisible(SYNC);
+  return writer;
 }

@@ -132,10 +132,19 @@ describe('My Stats', () => {
     expect(screen.getByTestId('my-stats-words-yesterday')).toHaveTextContent('80 words');
     expect(screen.getByTestId('my-stats-words-this-week')).toHaveTextContent('400 words');
     expect(screen.getByTestId('my-stats-words-total')).toHaveTextContent('400 words');
+    // The year is one tab stop: the latest writing day; the arrows go from day to day.
     const heatmap = screen.getByTestId('my-stats-heatmap');
-    expect(
-      within(heatmap).getByRole('img', { name: 'November 27, 2026: 120 words' }),
-    ).toHaveAttribute('tabindex', '0');
+    const today = within(heatmap).getByRole('img', { name: 'November 27, 2026: 120 words' });
+    const earlier = within(heatmap).getByRole('img', { name: 'November 25, 2026: 200 words' });
+    expect(today).toHaveAttribute('tabindex', '0');
+    expect(earlier).toHaveAttribute('tabindex', '-1');
+    today.focus();
+    await user.keyboard('{Home}');
+    expect(earlier).toHaveFocus();
+    expect(earlier).toHaveAttribute('tabindex', '0');
+    expect(today).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{ArrowRight}');
+    expect(within(heatmap).getByRole('img', { name: 'November 26, 2026: 80 words' })).toHaveFocus();
     const goal = screen.getByTestId('my-stats-goal');
     expect(goal).toHaveTextContent('400 of 1,000 words');
     // 400 words in 14 days: 600 more at that pace take 21 days.

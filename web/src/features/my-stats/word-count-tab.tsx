@@ -1,10 +1,13 @@
 /**
  * The 'wordCount' tab: words today … this year and total, words per day, the year's calendar
- * heat map (each writing day a focusable, labelled cell), each manuscript's progress against its
+ * heat map (its writing days labelled cells, one tab stop, arrow keys from day to day), each
+ * manuscript's progress against its
  * goal with a projected finish, and NaNoWriMo with the CSV export.
  */
 import { Heatmap } from '@mantine/charts';
 import { Box, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { dayString, parseDay } from '@/lib/writing/calendar';
@@ -79,7 +82,29 @@ function YearHeatmap({ figures }: { figures: MyStatsFigures }) {
   for (const [day, words] of figures.wordsPerDay) {
     if (day >= first && day <= figures.today && words > 0) data[dayString(day)] = words;
   }
-  const writingDays = Object.keys(data).length;
+  const days = Object.keys(data).sort();
+  const writingDays = days.length;
+  // One cell takes the tab stop (the latest writing day until another is chosen); the arrow
+  // keys, Home and End move between writing days, so the year is not hundreds of tab stops.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const active = chosen !== null && chosen in data ? chosen : days.at(-1);
+  const moveFocus = (event: KeyboardEvent<HTMLElement>) => {
+    const at = active === undefined ? -1 : days.indexOf(active);
+    const next = {
+      ArrowLeft: at - 1,
+      ArrowUp: at - 1,
+      ArrowRight: at + 1,
+      ArrowDown: at + 1,
+      Home: 0,
+      End: days.length - 1,
+    }[event.key];
+    if (next === undefined || at < 0) return;
+    event.preventDefault();
+    const day = days[Math.min(Math.max(next, 0), days.length - 1)];
+    if (day === undefined) return;
+    setChosen(day);
+    event.currentTarget.querySelector<SVGElement>(`[data-day="${day}"]`)?.focus();
+  };
   const long = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' });
   const monthLabels = Array.from({ length: 12 }, (_, month) =>
     new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(
@@ -103,7 +128,14 @@ function YearHeatmap({ figures }: { figures: MyStatsFigures }) {
           'aria-label': t('my_stats.heatmap.heading'),
         }}
       >
-        <Box data-testid="my-stats-heatmap">
+        <Box
+          data-testid="my-stats-heatmap"
+          onKeyDown={moveFocus}
+          onFocus={(event) => {
+            const day = (event.target as Element).getAttribute('data-day');
+            if (day !== null) setChosen(day);
+          }}
+        >
           <Heatmap
             data={data}
             startDate={`${year}-01-01`}
@@ -119,7 +151,8 @@ function YearHeatmap({ figures }: { figures: MyStatsFigures }) {
             getRectProps={({ date, value }) =>
               value
                 ? {
-                    tabIndex: 0,
+                    tabIndex: date === active ? 0 : -1,
+                    'data-day': date,
                     role: 'img',
                     'aria-label': t('my_stats.heatmap.cell', {
                       date: long.format(new Date(`${date}T00:00:00Z`)),
