@@ -147,7 +147,12 @@ export function BinderRow(props: BinderRowProps) {
           </Badge>
         )}
         {words !== undefined && (
-          <Text size="xs" c="dimmed" aria-label={t('binder.words', { count: words })}>
+          // Dimmed grey does not read on the selected row's tint: it takes the text colour.
+          <Text
+            size="xs"
+            c={active ? undefined : 'dimmed'}
+            aria-label={t('binder.words', { count: words })}
+          >
             {words.toLocaleString(i18n.language)}
           </Text>
         )}
