@@ -15,6 +15,8 @@ import { IconX } from '@tabler/icons-react';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useSession } from '@/lib/session';
+import { resolveTimeZone } from '@/lib/writing/zone';
 import type { CommentsStore, CommentThread } from '@/text-editor';
 
 const BODY_MAX = 5000;
@@ -37,11 +39,12 @@ export function useCommentThreads(store: CommentsStore): CommentThread[] {
   return useSyncExternalStore(source.subscribe, source.snapshot);
 }
 
-function formatDate(iso: string, locale: string): string {
+/** A comment's time in the writer's zone (their setting, else the browser's). */
+function formatDate(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 function ThreadCard(props: {
@@ -54,6 +57,7 @@ function ThreadCard(props: {
   onSelect: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const timeZone = resolveTimeZone(useSession().user?.settings.timezone);
   const [reply, setReply] = useState('');
   const { thread } = props;
   return (
@@ -75,7 +79,7 @@ function ThreadCard(props: {
             {thread.authorName}
           </Text>
           <Text size="xs" c="dimmed">
-            {formatDate(thread.createdAt, i18n.language)}
+            {formatDate(thread.createdAt, i18n.language, timeZone)}
           </Text>
         </Group>
         {thread.resolved && (
