@@ -247,6 +247,7 @@ impl<'t, T: ReadTxn> Walker<'t, T> {
             }
             "image" => self.image(e),
             "footnote" => self.footnote_reference(e),
+            "mention" => self.mention(e),
             unknown => {
                 let (tag, close) = match context {
                     Context::Block => ("<div data-type=\"", "</div>"),
@@ -354,6 +355,31 @@ impl<'t, T: ReadTxn> Walker<'t, T> {
         // client's shape) keeps that text, as any node does.
         self.inline_children(e, true);
         self.html.push_str("</sup>");
+    }
+
+    /// A story element's mention: an atom whose text is its `label` (the name as written), so
+    /// word counts, versions and the HTML keep the words.
+    fn mention(&mut self, e: &XmlElementRef) {
+        self.html.push_str("<span data-type=\"mention\"");
+        for (attr, name) in [("id", "data-id"), ("label", "data-label")] {
+            if let Some(value) = self.string(e, attr) {
+                self.html.push(' ');
+                self.html.push_str(name);
+                self.html.push_str("=\"");
+                escape_into(&mut self.html, &value);
+                self.html.push('"');
+            }
+        }
+        self.html.push('>');
+        match self.string(e, "label").filter(|l| !l.is_empty()) {
+            Some(label) => {
+                escape_into(&mut self.html, &label);
+                self.text.push_str(&label);
+            }
+            // One holding its text inside (another client's shape) keeps that text.
+            None => self.inline_children(e, true),
+        }
+        self.html.push_str("</span>");
     }
 
     /// The bodies of the footnotes referenced in the text, after it (nothing when none is).

@@ -741,3 +741,31 @@ fn block_texts_are_the_plain_text_of_each_block_whatever_its_marks() {
         .collect();
     assert_eq!(texts, from_html);
 }
+
+#[test]
+fn a_mention_keeps_the_name_it_was_written_as_in_the_html_text_and_word_count() {
+    let mention = |id: &str, label: &str| {
+        el_with(
+            "mention",
+            vec![("id", Any::from(id)), ("label", Any::from(label))],
+            vec![],
+        )
+    };
+    let d = derive(&doc(vec![el(
+        "paragraph",
+        vec![
+            mention("el-1", "Paul"),
+            t(" met "),
+            mention("el-2", "Lady <Jessica>"),
+            t("."),
+        ],
+    )]));
+    assert_eq!(
+        d.html,
+        "<p><span data-type=\"mention\" data-id=\"el-1\" data-label=\"Paul\">Paul</span> met \
+         <span data-type=\"mention\" data-id=\"el-2\" data-label=\"Lady &lt;Jessica&gt;\">\
+         Lady &lt;Jessica&gt;</span>.</p>"
+    );
+    assert_eq!(d.text, "Paul met Lady <Jessica>.\n");
+    assert_eq!(d.words, 4);
+}

@@ -198,6 +198,20 @@ impl<T: ReadTxn> Reader<'_, T> {
                             out.push(Inline::FootnoteRef { id });
                         }
                     }
+                    // A story element's mention (an atom) reads as the text it was written as;
+                    // one holding its text inside (another client's shape) keeps that text.
+                    "mention" => match self.string(&e, "label").filter(|l| !l.is_empty()) {
+                        Some(label) => match out.last_mut() {
+                            Some(Inline::Text { text, marks }) if *marks == Marks::default() => {
+                                text.push_str(&label)
+                            }
+                            _ => out.push(Inline::Text {
+                                text: label,
+                                marks: Marks::default(),
+                            }),
+                        },
+                        None => self.inlines(&e, out),
+                    },
                     _ => self.inlines(&e, out),
                 },
             }

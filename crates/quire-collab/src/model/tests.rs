@@ -377,3 +377,26 @@ fn what_the_model_has_no_block_for_keeps_its_words_when_read() {
         ]
     );
 }
+
+#[test]
+fn a_mention_reads_as_the_name_it_was_written_as() {
+    use yrs::{Any, Doc, ReadTxn, StateVector, Transact, WriteTxn, Xml, XmlElementPrelim};
+    use yrs::{XmlFragment, XmlTextPrelim};
+
+    let doc = Doc::with_client_id(7);
+    {
+        let mut txn = doc.transact_mut();
+        let root = txn.get_or_insert_xml_fragment(crate::derive::FRAGMENT);
+        let para = root.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+        para.push_back(&mut txn, XmlTextPrelim::new("Ask "));
+        let mention = para.push_back(&mut txn, XmlElementPrelim::empty("mention"));
+        mention.insert_attribute(&mut txn, "id", Any::from("el-1"));
+        mention.insert_attribute(&mut txn, "label", Any::from("Paul"));
+        para.push_back(&mut txn, XmlTextPrelim::new(" now."));
+    }
+    let state = doc
+        .transact()
+        .encode_state_as_update_v1(&StateVector::default());
+    let (body, _) = body_from_state(&state).unwrap();
+    assert_eq!(body.blocks, vec![p(vec![plain("Ask Paul now.")])]);
+}

@@ -453,30 +453,8 @@ pub async fn user_stats(
         }
         _ => settings_zone(&app, &actor).await?,
     };
-    let records: Vec<HourWords> = app
-        .store
-        .list_all(&actor.user_id, EntityKind::WordCount)
-        .await?
-        .iter()
-        .filter_map(|r| {
-            r.hour.map(|hour| HourWords {
-                hour,
-                words: words_of(r),
-            })
-        })
-        .collect();
-    let sessions: Vec<SessionSpan> = app
-        .store
-        .list_all(&actor.user_id, EntityKind::WritingSession)
-        .await?
-        .iter()
-        .filter_map(|r| {
-            Some(SessionSpan {
-                start: doc_time(r, "start")?,
-                end: doc_time(r, "end")?,
-            })
-        })
-        .collect();
+    let records = app.store.hour_words(&actor.user_id).await?;
+    let sessions = app.store.session_spans(&actor.user_id).await?;
     let LifetimeStats { minutes, words } = lifetime_stats(&records, &sessions, now_ms(), &zone);
     Ok(Envelope(UserStats {
         timezone: zone.name().to_owned(),

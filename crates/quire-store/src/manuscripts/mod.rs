@@ -12,6 +12,7 @@ mod read;
 pub(crate) mod row;
 mod structure;
 mod trash;
+mod writing;
 mod tree;
 mod write;
 
