@@ -43,3 +43,21 @@ export {
   stashCutOf,
   type StashCut,
 } from './stash';
+export {
+  caseVariants,
+  findNames,
+  namePatterns,
+  type MentionTarget,
+  type NameMatch,
+} from './mention-names';
+export { convertNames, mentionsToText, MENTION, MENTION_ORIGIN } from './mention-convert';
+export {
+  createMentionDirectory,
+  mentionText,
+  NO_MENTIONS,
+  type MentionDirectory,
+  type WritableMentionDirectory,
+} from './mention-directory';
+export { type MentionFocus } from './extensions/mention-node';
+export { type MentionSuggestView } from './extensions/mention-suggest';
+export { type Suggestion } from './mention-suggest-rules';

@@ -26,7 +26,8 @@ const KEPT_MARKS = new Set(['link', 'code', 'comment']);
 const LITERAL_BLOCKS = new Set(['codeBlock']);
 
 /** y-tiptap stores marks that may overlap under `name--hash`. */
-const markName = (attribute: string) => /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(attribute)?.[1] ?? attribute;
+const markName = (attribute: string) =>
+  /^(.*)--[a-zA-Z0-9+/=]{8}$/.exec(attribute)?.[1] ?? attribute;
 
 type Attributes = Record<string, unknown>;
 interface DeltaOp {
