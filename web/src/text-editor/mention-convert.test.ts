@@ -77,7 +77,7 @@ describe('converting names in a chapter document', () => {
       '<p>Anna saw <strong>Ahab</strong> and the captain.</p><h2>Anna</h2>',
     );
     expect(convertNames(fragment, [ANNA, CAPTAIN])).toBe(4);
-    expect(fragment.toString()).toBe(
+    expect(fragment.toJSON()).toBe(
       '<paragraph><mention id="anna" label="Anna"></mention> saw <mention id="captain" label="Ahab"></mention> and <mention id="captain" label="the captain"></mention>.</paragraph>' +
         '<heading level="2"><mention id="anna" label="Anna"></mention></heading>',
     );
@@ -89,16 +89,16 @@ describe('converting names in a chapter document', () => {
         '<span data-comment-id="c1">Anna</span></p><pre><code>Anna</code></pre>',
     );
     expect(convertNames(fragment, [ANNA])).toBe(1);
-    expect(fragment.toString()).toContain(
+    expect(fragment.toJSON()).toContain(
       '<italic>Dear </italic><mention id="anna" label="Anna"></mention><italic>, </italic><link',
     );
-    expect(fragment.toString()).toContain('<codeblock>Anna</codeblock>');
+    expect(fragment.toJSON()).toContain('<codeblock>Anna</codeblock>');
   });
 
   it('converts only the new element when asked, while other elements keep their longer names', () => {
     const { fragment } = chapterDoc('<p>Anna Karenina and Anna.</p>');
     expect(convertNames(fragment, [ANNA, KARENINA], { only: new Set(['anna']) })).toBe(1);
-    expect(fragment.toString()).toBe(
+    expect(fragment.toJSON()).toBe(
       '<paragraph>Anna Karenina and <mention id="anna" label="Anna"></mention>.</paragraph>',
     );
     // Existing mentions are not text: a second run finds nothing new.
@@ -115,13 +115,13 @@ describe('converting names in a chapter document', () => {
 
   it('is one undo step', () => {
     const { fragment } = chapterDoc('<p>Anna and Annie.</p><p>Then Anna left.</p>');
-    const before = fragment.toString();
+    const before = fragment.toJSON();
     const undo = new Y.UndoManager(fragment, { trackedOrigins: new Set([MENTION_ORIGIN]) });
     convertNames(fragment, [ANNA]);
-    expect(fragment.toString()).not.toBe(before);
+    expect(fragment.toJSON()).not.toBe(before);
     expect(undo.undoStack).toHaveLength(1);
     undo.undo();
-    expect(fragment.toString()).toBe(before);
+    expect(fragment.toJSON()).toBe(before);
   });
 
   it('merges with a concurrent edit made on another replica', () => {
@@ -140,8 +140,8 @@ describe('converting names in a chapter document', () => {
 
     Y.applyUpdate(there, Y.encodeStateAsUpdate(here));
     Y.applyUpdate(here, Y.encodeStateAsUpdate(there));
-    expect(theirs.toString()).toBe(fragment.toString());
-    expect(fragment.toString()).toBe(
+    expect(theirs.toJSON()).toBe(fragment.toJSON());
+    expect(fragment.toJSON()).toBe(
       '<paragraph>First <mention id="anna" label="Anna"></mention> paragraph is long. Typed there.</paragraph>' +
         '<paragraph>Second has <mention id="anna" label="Anna"></mention> too. More.</paragraph>',
     );
@@ -155,7 +155,7 @@ describe('converting names in a chapter document', () => {
     run.insert(2, ' there');
     convertNames(fragment, [ANNA]);
     Y.applyUpdate(here, Y.encodeStateAsUpdate(there));
-    expect(fragment.toString()).toBe(
+    expect(fragment.toJSON()).toBe(
       '<paragraph>Hi <mention id="anna" label="Anna"></mention> there, here is the rest.</paragraph>',
     );
   });
@@ -167,7 +167,7 @@ describe('turning mentions back into text', () => {
     convertNames(fragment, [ANNA, CAPTAIN]);
     const undo = new Y.UndoManager(fragment, { trackedOrigins: new Set([MENTION_ORIGIN]) });
     expect(mentionsToText(fragment, new Set(['anna']))).toBe(2);
-    expect(fragment.toString()).toBe(
+    expect(fragment.toJSON()).toBe(
       '<paragraph>Anna met <mention id="captain" label="Ahab"></mention>.</paragraph>' +
         '<paragraph>Anna</paragraph>',
     );
@@ -178,6 +178,6 @@ describe('turning mentions back into text', () => {
     const { fragment } = chapterDoc('<p>Anna met Ahab.</p>');
     convertNames(fragment, [ANNA]);
     mentionsToText(fragment, new Set(['anna']), () => 'Anne');
-    expect(fragment.toString()).toBe('<paragraph>Anne met Ahab.</paragraph>');
+    expect(fragment.toJSON()).toBe('<paragraph>Anne met Ahab.</paragraph>');
   });
 });

@@ -94,10 +94,7 @@ export function mentionsToText(
     for (const mention of found) {
       const parent = mention.parent as Y.XmlElement;
       const index = parent.toArray().indexOf(mention);
-      const text = label(
-        String(mention.getAttribute('id')),
-        String(mention.getAttribute('label') ?? ''),
-      );
+      const text = label(mention.getAttribute('id') ?? '', mention.getAttribute('label') ?? '');
       parent.delete(index, 1);
       // Into the text before it, else the text after it, else a run of its own: two runs side
       // by side are not the editor's shape.

@@ -3,8 +3,8 @@ import { NodeSelection } from '@tiptap/pm/state';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 
-import type { MentionSuggestView } from './extensions/mention-suggest';
 import { createChapterExtensions } from './extensions';
+import type { MentionSuggestView } from './extensions/mention-suggest';
 import { checkChapterContent } from './load-check';
 import { convertNames } from './mention-convert';
 import { createMentionDirectory } from './mention-directory';
@@ -126,8 +126,10 @@ describe('a mention in the chapter', { timeout: 30_000 }, () => {
     convertNames(fragment, [ANNA]);
     const dom = editor.view.dom.querySelector('[data-type="mention"]');
     const pos = editor.view.posAtDOM(dom as Node, 0);
+    const node = editor.state.doc.nodeAt(pos);
+    if (!node) throw new Error('no mention node');
     editor.view.someProp('handleClickOn', (handle) =>
-      handle(editor.view, pos, editor.state.doc.nodeAt(pos)!, pos, new MouseEvent('click'), true),
+      handle(editor.view, pos, node, pos, new MouseEvent('click'), true),
     );
     expect(onOpen).toHaveBeenCalledWith('anna');
     editor.view.dispatch(editor.state.tr.setSelection(NodeSelection.create(editor.state.doc, pos)));

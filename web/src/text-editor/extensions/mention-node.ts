@@ -67,7 +67,7 @@ export const MentionNode = Node.create<MentionNodeOptions>({
       label: {
         default: '',
         parseHTML: (element: HTMLElement) =>
-          element.getAttribute('data-label') ?? element.textContent ?? '',
+          element.getAttribute('data-label') ?? element.textContent,
         renderHTML: (attributes: { label?: string | null }) =>
           attributes.label ? { 'data-label': attributes.label } : {},
       },

@@ -38,7 +38,7 @@ export function mentionTargetsFrom(rows: readonly LocalRecord[]): MentionTarget[
   const targets: MentionTarget[] = [];
   for (const row of rows) {
     const name = typeof row.name === 'string' ? row.name.trim() : '';
-    if (row.deleted_at != null || name === '') continue;
+    if ((row.deleted_at ?? null) !== null || name === '') continue;
     const meta = (row.meta ?? {}) as Record<string, unknown>;
     const type = typeof meta.type === 'string' ? meta.type : '';
     const other = typeof meta.type_other === 'string' ? meta.type_other.trim() : '';
