@@ -61,3 +61,11 @@ export {
 export { type MentionFocus } from './extensions/mention-node';
 export { type MentionSuggestView } from './extensions/mention-suggest';
 export { type Suggestion } from './mention-suggest-rules';
+export {
+  autoSuggestMentions,
+  convertNamesInManuscript,
+  MENTION_PROGRESS_DELAY_MS,
+  type ConvertManuscriptDeps,
+  type ConvertManuscriptResult,
+  type OpenedChapter,
+} from './mention-manuscript';
