@@ -65,6 +65,7 @@ export {
   autoSuggestMentions,
   convertNamesInManuscript,
   MENTION_PROGRESS_DELAY_MS,
+  mentionsToTextInManuscript,
   type ConvertManuscriptDeps,
   type ConvertManuscriptResult,
   type OpenedChapter,

@@ -5,6 +5,7 @@ import {
   autoSuggestMentions,
   convertNamesInManuscript,
   MENTION_PROGRESS_DELAY_MS,
+  mentionsToTextInManuscript,
   type OpenedChapter,
 } from './mention-manuscript';
 import type { MentionTarget } from './mention-names';
@@ -142,6 +143,27 @@ describe('converting a new element’s names across the manuscript', () => {
     });
     expect(result).toMatchObject({ outcome: 'apply_failed', chapterId: 'gone' });
     expect(book.text('c1')).toBe('<paragraph>Anna</paragraph>');
+  });
+});
+
+describe('deleting an element', () => {
+  it('turns its mentions back into text reading its name, in every chapter it can open', async () => {
+    const book = chapters({ c1: '<p>Anna and Ahab.</p>', c2: '<p>Anna</p>' }, ['c2']);
+    await convertNamesInManuscript({
+      open: (id) => book.open(id),
+      chapterIds: ['c1'],
+      element: ANNA,
+      others: [],
+    });
+    const result = await mentionsToTextInManuscript({
+      open: (id) => book.open(id),
+      chapterIds: ['c1', 'c2', 'gone'],
+      elementId: 'anna',
+      text: 'Anne',
+    });
+    expect(result).toEqual({ mentions: 1, failed: ['c2', 'gone'] });
+    expect(book.text('c1')).toBe('<paragraph>Anne and Ahab.</paragraph>');
+    expect(book.openNow()).toBe(0);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * A new story element's names turned into mentions across a manuscript's chapters on this
- * device: each chapter's Yjs document opened (offline too: the local copy, sent when the
- * connection allows), converted in one transaction, closed. If any chapter fails, the mentions
- * already made are turned back into text, so the caller can remove the element.
+ * A story element's mentions across a manuscript's chapters on this device: a new element's
+ * names turned into mentions, a deleted one's mentions back into text. Each chapter's Yjs
+ * document is opened (offline too: the local copy, sent when the connection allows), changed
+ * in one transaction, closed. If a conversion fails in any chapter, the mentions already made
+ * are turned back into text, so the caller can remove the element.
  */
 import type * as Y from 'yjs';
 
@@ -95,6 +96,30 @@ export async function convertNamesInManuscript(
   } finally {
     clearTimer(timer);
   }
+}
+
+/**
+ * A deleted element's mentions turned back into plain text in every chapter, reading `text`
+ * (the name they showed). Until this runs a mention of a missing element already reads as
+ * plain text; a chapter that fails keeps its mentions, listed in `failed`.
+ */
+export async function mentionsToTextInManuscript(deps: {
+  open(chapterId: string): Promise<OpenedChapter>;
+  chapterIds: readonly string[];
+  elementId: string;
+  text: string;
+}): Promise<{ mentions: number; failed: string[] }> {
+  const ids = new Set([deps.elementId]);
+  const failed: string[] = [];
+  let mentions = 0;
+  for (const chapterId of deps.chapterIds) {
+    const step = await inChapter(deps, chapterId, (fragment) =>
+      mentionsToText(fragment, ids, () => deps.text),
+    );
+    if (step.outcome === 'ok') mentions += step.value;
+    else failed.push(chapterId);
+  }
+  return { mentions, failed };
 }
 
 type Step<T> =
