@@ -4,16 +4,8 @@ import * as Y from 'yjs';
 import { convertNames, MENTION_ORIGIN, mentionsToText } from './mention-convert';
 import { findNames, namePatterns, type MentionTarget } from './mention-names';
 import { chapterEditor } from './testing/editor-harness';
+import { ANNA, element } from './testing/mention-elements';
 
-const element = (id: string, name: string, nicknames: string[] = []): MentionTarget => ({
-  id,
-  name,
-  nicknames,
-  color: '#aa3355',
-  kind: 'character',
-});
-
-const ANNA = element('anna', 'Anna', ['Annie']);
 const KARENINA = element('karenina', 'Anna Karenina');
 const CAPTAIN = element('captain', 'Ahab', ['the captain']);
 const WILL = element('will', 'Will');

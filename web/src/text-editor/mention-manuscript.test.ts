@@ -8,17 +8,10 @@ import {
   mentionsToTextInManuscript,
   type OpenedChapter,
 } from './mention-manuscript';
-import type { MentionTarget } from './mention-names';
 import { chapterEditor } from './testing/editor-harness';
+import { ANNA, element } from './testing/mention-elements';
 
-const ANNA: MentionTarget = { id: 'anna', name: 'Anna', nicknames: [], color: '', kind: '' };
-const KARENINA: MentionTarget = {
-  id: 'karenina',
-  name: 'Anna Karenina',
-  nicknames: [],
-  color: '',
-  kind: '',
-};
+const KARENINA = element('karenina', 'Anna Karenina');
 
 /** Chapters as documents on this device, opened as the connection opens them. */
 function chapters(texts: Record<string, string>, readOnly: string[] = []) {

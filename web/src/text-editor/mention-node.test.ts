@@ -11,17 +11,11 @@ import { createMentionDirectory } from './mention-directory';
 import type { MentionTarget } from './mention-names';
 import { suggestFor } from './mention-suggest-rules';
 import { chapterEditor, separateUndoSteps, type } from './testing/editor-harness';
+import { ANNA, element } from './testing/mention-elements';
 import { editorText } from './text';
 
-const ANNA: MentionTarget = {
-  id: 'anna',
-  name: 'Anna',
-  nicknames: ['Annie'],
-  color: '#aa3355',
-  kind: 'character',
-};
-const AHAB: MentionTarget = { id: 'ahab', name: 'Ahab', nicknames: [], color: '', kind: '' };
-const ANDES: MentionTarget = { id: 'andes', name: 'Andes', nicknames: [], color: '', kind: '' };
+const AHAB = element('ahab', 'Ahab');
+const ANDES = element('andes', 'Andes');
 
 // jsdom lays nothing out: where the suggestion opens is the screen's concern, not measured here.
 beforeAll(() => {

@@ -10,6 +10,7 @@ import type { EditorView } from '@tiptap/pm/view';
 
 import { MENTION } from '../mention-convert';
 import { mentionText, NO_MENTIONS, type MentionDirectory } from '../mention-directory';
+import { DATA_ID_ATTRIBUTE } from './data-id';
 
 /** A mention being pointed at or selected, and where it is on screen. */
 export interface MentionFocus {
@@ -58,12 +59,7 @@ export const MentionNode = Node.create<MentionNodeOptions>({
 
   addAttributes() {
     return {
-      id: {
-        default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute('data-id'),
-        renderHTML: (attributes: { id?: string | null }) =>
-          attributes.id ? { 'data-id': attributes.id } : {},
-      },
+      id: DATA_ID_ATTRIBUTE,
       label: {
         default: '',
         parseHTML: (element: HTMLElement) =>

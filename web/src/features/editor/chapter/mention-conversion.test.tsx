@@ -4,11 +4,10 @@ import * as Y from 'yjs';
 
 import { axeViolations } from '@/testing/axe';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import type { ConvertManuscriptResult, MentionTarget, OpenedChapter } from '@/text-editor';
+import type { ConvertManuscriptResult, OpenedChapter } from '@/text-editor';
+import { ANNA } from '@/text-editor/testing/mention-elements';
 
 import { useMentionConversion, type MentionConversion } from './mention-conversion';
-
-const ANNA: MentionTarget = { id: 'anna', name: 'Anna', nicknames: [], color: '', kind: '' };
 
 function chapterWith(text: string, writable = true): OpenedChapter {
   const doc = new Y.Doc();

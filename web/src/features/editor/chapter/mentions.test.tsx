@@ -9,6 +9,7 @@ import { docWithParagraphs, fakeChapterHandle } from '@/testing/fake-chapter-han
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { convertNames, createMentionDirectory, type MentionTarget } from '@/text-editor';
 import { type } from '@/text-editor/testing/editor-harness';
+import { ANNA, element } from '@/text-editor/testing/mention-elements';
 
 import { ChapterEditor } from './index';
 import { cssColor, mentionTargetsFrom } from './mention-elements';
@@ -20,14 +21,7 @@ beforeAll(() => {
   Range.prototype.getClientRects = () => [] as unknown as DOMRectList;
 });
 
-const ANNA: MentionTarget = {
-  id: 'anna',
-  name: 'Anna',
-  nicknames: ['Annie'],
-  color: '#aa3355',
-  kind: 'character',
-};
-const RING: MentionTarget = { id: 'ring', name: 'Andes ring', nicknames: [], color: '', kind: '' };
+const RING = element('ring', 'Andes ring');
 
 function renderEditor(text: string[], elements: MentionTarget[] = [ANNA, RING]) {
   const handle = fakeChapterHandle({ doc: docWithParagraphs(...text) });
