@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 
 import { createChapterExtensions } from './extensions';
+import type { MentionFocus } from './extensions/mention-node';
 import type { MentionSuggestView } from './extensions/mention-suggest';
 import { checkChapterContent } from './load-check';
 import { convertNames } from './mention-convert';
@@ -34,15 +35,17 @@ function open(html: string, elements: MentionTarget[] = [ANNA, AHAB, ANDES]) {
   const directory = createMentionDirectory(elements);
   const onOpen = vi.fn<(id: string) => void>();
   const suggestions: (MentionSuggestView | null)[] = [];
+  const focus: (MentionFocus | null)[] = [];
   const made = chapterEditor(new Y.Doc(), {
     mentions: directory,
     onOpenMention: onOpen,
     onMentionSuggest: (view) => suggestions.push(view),
+    onMentionFocus: (f) => focus.push(f),
   });
   made.editor.commands.setContent(html);
   separateUndoSteps(made.editor);
   editors.push(made.editor);
-  return { ...made, directory, onOpen, suggestions };
+  return { ...made, directory, onOpen, suggestions, focus };
 }
 
 const mentions = (editor: Editor) =>
@@ -129,6 +132,17 @@ describe('a mention in the chapter', { timeout: 30_000 }, () => {
     editor.view.dispatch(editor.state.tr.setSelection(NodeSelection.create(editor.state.doc, pos)));
     expect(press(editor, 'Enter')).toBe(true);
     expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports the mention selected, for its card, and none once the selection leaves it', () => {
+    const { editor, fragment, focus } = open('<p>Hello Anna.</p>');
+    convertNames(fragment, [ANNA]);
+    const dom = editor.view.dom.querySelector('[data-type="mention"]');
+    const pos = editor.view.posAtDOM(dom as Node, 0);
+    editor.view.dispatch(editor.state.tr.setSelection(NodeSelection.create(editor.state.doc, pos)));
+    expect(focus.at(-1)?.id).toBe('anna');
+    editor.commands.setTextSelection(1);
+    expect(focus.at(-1)).toBeNull();
   });
 });
 
