@@ -16,9 +16,13 @@ import { CaretInView } from './extensions/caret-in-view';
 import { CommentMark } from './extensions/comment-mark';
 import { FindReplace } from './extensions/find-replace';
 import { FootnoteNode } from './extensions/footnote-node';
+import { MentionNode, type MentionFocus } from './extensions/mention-node';
+import { MentionSuggest, type MentionSuggestView } from './extensions/mention-suggest';
 import { PageBreak } from './extensions/page-break';
 import { SmallCaps } from './extensions/small-caps';
 import { SmartQuotes } from './extensions/smart-quotes';
+import { MENTION_ORIGIN } from './mention-convert';
+import { NO_MENTIONS, type MentionDirectory } from './mention-directory';
 import { StashShortcut } from './stash';
 
 export const HEADING_LEVELS = [1, 2, 3, 4, 5] as const;
@@ -33,6 +37,14 @@ export interface ChapterExtensionsOptions {
   onOpenFind?: (replace: boolean) => void;
   /** Mod-Shift-x with text selected in an editable editor: move it to the chapter's stash. */
   onMoveToStash?: () => void;
+  /** The manuscript's story elements: what mentions draw and the suggestion offers. */
+  mentions?: MentionDirectory;
+  /** A mention clicked (or Enter on a selected one): open element `id`. */
+  onOpenMention?: (id: string) => void;
+  /** The mention hovered or selected, for its card (null: none). */
+  onMentionFocus?: (focus: MentionFocus | null) => void;
+  /** The mention suggestion to draw (null: closed). */
+  onMentionSuggest?: (view: MentionSuggestView | null) => void;
 }
 
 /**
@@ -53,6 +65,8 @@ export const CHAPTER_CORE_EXTENSIONS = { delete: false } as const;
  * - `CaretBlock` marks the block holding the caret, which the stylesheet keeps laid out.
  * - What an imported Word file brings: block images (`src`, `alt`, `title`), simple tables
  *   (not resizable: no column-resizing plugin at work) and the `smallCaps` mark.
+ * - Mentions of story elements; names turned into mentions outside the editor
+ *   (`mention-convert.ts`, origin `MENTION_ORIGIN`) are one undo step here too.
  */
 export function createChapterExtensions(options: ChapterExtensionsOptions): AnyExtension[] {
   return [
@@ -75,11 +89,23 @@ export function createChapterExtensions(options: ChapterExtensionsOptions): AnyE
     TableCell,
     CommentMark,
     FootnoteNode,
+    MentionNode.configure({
+      directory: options.mentions ?? NO_MENTIONS,
+      onOpen: options.onOpenMention ?? null,
+      onFocus: options.onMentionFocus ?? null,
+    }),
+    MentionSuggest.configure({
+      directory: options.mentions ?? NO_MENTIONS,
+      onChange: options.onMentionSuggest ?? null,
+    }),
     FindReplace.configure({ onOpen: options.onOpenFind ?? null }),
     StashShortcut.configure({ onMove: options.onMoveToStash ?? null }),
     SmartQuotes.configure({ isEnabled: options.smartQuotes ?? (() => true) }),
     CaretInView,
     CaretBlock,
-    Collaboration.configure({ fragment: options.fragment }),
+    Collaboration.configure({
+      fragment: options.fragment,
+      yUndoOptions: { trackedOrigins: [MENTION_ORIGIN] },
+    }),
   ];
 }

@@ -43,3 +43,30 @@ export {
   stashCutOf,
   type StashCut,
 } from './stash';
+export {
+  caseVariants,
+  findNames,
+  namePatterns,
+  type MentionTarget,
+  type NameMatch,
+} from './mention-names';
+export { convertNames, mentionsToText, MENTION, MENTION_ORIGIN } from './mention-convert';
+export {
+  createMentionDirectory,
+  mentionText,
+  NO_MENTIONS,
+  type MentionDirectory,
+  type WritableMentionDirectory,
+} from './mention-directory';
+export { type MentionFocus } from './extensions/mention-node';
+export { type MentionSuggestView } from './extensions/mention-suggest';
+export { type Suggestion } from './mention-suggest-rules';
+export {
+  autoSuggestMentions,
+  convertNamesInManuscript,
+  MENTION_PROGRESS_DELAY_MS,
+  mentionsToTextInManuscript,
+  type ConvertManuscriptDeps,
+  type ConvertManuscriptResult,
+  type OpenedChapter,
+} from './mention-manuscript';

@@ -29,7 +29,7 @@ import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor, syncStatusFor } from '@/sync';
 import { footnotesHtml, footnotesStore } from '@/text-editor';
 
-import { ChapterEditor, ChapterLoadError } from './chapter';
+import { ChapterEditor, ChapterLoadError, useMentionDirectory } from './chapter';
 import { createChapterStashes } from './stashes';
 import { manuscriptWords } from './stats/manuscript-words';
 import { manuscriptTodayNet, manuscriptTodayWords } from './stats/today-words';
@@ -318,6 +318,7 @@ export function WorkspaceView({
         : null,
     [reads, writer, canWrite, manuscriptId, chapterId],
   );
+  const mentions = useMentionDirectory(reads, manuscriptId);
   const editorUser = useMemo(() => ({ id: user.id, name: user.name }), [user.id, user.name]);
 
   // The binder and properties render after the chapter's first frame (the chapter opened,
@@ -485,6 +486,7 @@ export function WorkspaceView({
               onWordsChange={handleChapterWords}
               onEditorReady={handleEditorReady}
               stashes={stashes}
+              mentions={mentions}
             />
           )}
         </Box>

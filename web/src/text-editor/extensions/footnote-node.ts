@@ -1,6 +1,8 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 
+import { DATA_ID_ATTRIBUTE } from './data-id';
+
 /** Footnote ids: the key of the body in the document's `footnotes` map. */
 export const FOOTNOTE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -26,12 +28,7 @@ export const FootnoteNode = Node.create({
 
   addAttributes() {
     return {
-      id: {
-        default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute('data-id'),
-        renderHTML: (attributes: { id?: string | null }) =>
-          attributes.id ? { 'data-id': attributes.id } : {},
-      },
+      id: DATA_ID_ATTRIBUTE,
     };
   },
 

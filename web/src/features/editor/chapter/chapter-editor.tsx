@@ -17,6 +17,7 @@ import {
   pageSetupFrom,
   storedPageFrom,
   type FootnoteMatch,
+  type MentionDirectory,
 } from '@/text-editor';
 
 import type { ChapterStashes } from '../stashes';
@@ -25,6 +26,7 @@ import { useOpenedOnce } from '../use-opened-once';
 import type { ManuscriptSettings } from '../workspace/types';
 import { ChapterContentError } from './chapter-load-error';
 import { FootnotesList } from './footnotes-list';
+import { MentionPopups, MentionPopupsState } from './mention-popups';
 import { PageSheet } from './page-sheet';
 import { useChapterBlocked } from './saving-indicator';
 import { SyncIndicator } from './sync-indicator';
@@ -71,6 +73,11 @@ export interface ChapterEditorProps {
   onEditorReady?: (api: EditorApi | null) => void;
   /** The chapter's stashes (text cut aside); without them the stash actions are not shown. */
   stashes?: ChapterStashes | null;
+  /** The manuscript's story elements (stable per manuscript); without them mentions read as
+   * plain text and nothing is suggested. */
+  mentions?: MentionDirectory | null;
+  /** A mention clicked, or Enter on a selected one: open element `id`. */
+  onOpenElement?: (id: string) => void;
 }
 
 /** Side panels are columns beside the page from this width, drawers below it. */
@@ -89,11 +96,22 @@ export const ChapterEditor = memo(function ChapterEditor(props: ChapterEditorPro
     live.setSmartQuotes(smartQuotes);
   }, [live, smartQuotes]);
 
+  useEffect(() => {
+    live.setOpenElement(props.onOpenElement ?? null);
+  }, [live, props.onOpenElement]);
+
   const { handle } = props;
+  const mentions = props.mentions ?? undefined;
   const extensions = useMemo(
     () =>
       createChapterExtensions({
         fragment: handle.fragment,
+        mentions,
+        onOpenMention: (id) => {
+          live.openElement(id);
+        },
+        onMentionFocus: live.mentionPopups.setFocus,
+        onMentionSuggest: live.mentionPopups.setSuggest,
         smartQuotes: () => live.smartQuotes(),
         onOpenFind: (replace) => {
           live.openFind(replace);
@@ -102,7 +120,7 @@ export const ChapterEditor = memo(function ChapterEditor(props: ChapterEditorPro
           live.moveToStash();
         },
       }),
-    [handle.fragment, live],
+    [handle.fragment, live, mentions],
   );
   const check = useMemo(
     () => checkChapterContent(handle.doc, handle.fragment, extensions),
@@ -123,6 +141,9 @@ class LiveOptions {
   private quotes = false;
   private onOpenFind: (replace: boolean) => void = () => undefined;
   private onMoveToStash: () => void = () => undefined;
+  private onOpenElement: ((id: string) => void) | null = null;
+  /** The mention suggestion and card, drawn above the page. */
+  readonly mentionPopups = new MentionPopupsState();
   smartQuotes(): boolean {
     return this.quotes;
   }
@@ -140,6 +161,12 @@ class LiveOptions {
   }
   setMoveToStash(move: () => void): void {
     this.onMoveToStash = move;
+  }
+  openElement(id: string): void {
+    this.onOpenElement?.(id);
+  }
+  setOpenElement(open: ((id: string) => void) | null): void {
+    this.onOpenElement = open;
   }
 }
 
@@ -365,6 +392,9 @@ function ChapterEditorBody(
                 found={footnoteMatch}
               />
             </PageSheet>
+            {props.mentions && (
+              <MentionPopups state={live.mentionPopups} directory={props.mentions} />
+            )}
           </div>
           {props.floatingToolbar && !focusMode && (
             <FloatingToolbar editor={editor} writable={writable} />
