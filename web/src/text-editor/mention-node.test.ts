@@ -181,6 +181,24 @@ describe('the mention suggestion', { timeout: 30_000 }, () => {
     type(editor, 'a');
     expect(suggestions.at(-1)?.items.map((item) => item.element.id)).toEqual(['ahab']);
   });
+
+  it('after a plain name, Enter ends the paragraph; Tab, or Enter once the arrows chose, mentions', () => {
+    const { editor, suggestions } = open('<p></p>');
+    type(editor, 'Ann');
+    expect(suggestions.at(-1)?.items.map((item) => item.label)).toEqual(['Anna']);
+    press(editor, 'Enter');
+    expect(editor.getHTML()).toBe('<p>Ann</p><p></p>');
+    expect(suggestions.at(-1)).toBeNull();
+
+    type(editor, 'Ann');
+    expect(press(editor, 'Tab')).toBe(true);
+    expect(editor.getHTML()).toContain('data-label="Anna" data-type="mention">Anna</span>');
+
+    type(editor, ' Aha');
+    expect(press(editor, 'ArrowDown')).toBe(true);
+    expect(press(editor, 'Enter')).toBe(true);
+    expect(editor.getHTML()).toContain('data-label="Ahab" data-type="mention">Ahab</span>');
+  });
 });
 
 describe('what the suggestion offers', () => {

@@ -1,6 +1,8 @@
 /**
  * The mention suggestion while typing: `@` or the start of a known name opens it, the arrows
- * move through it, Enter makes the mention, Escape closes it. The plugin holds the state and
+ * move through it, Tab makes the mention, and so does Enter after `@` or once the arrows chose
+ * one (after a plain name Enter still ends the paragraph: prose is typed with Enter), Escape
+ * closes it. The plugin holds the state and
  * tells the screen (`onChange`), which draws the list; the editor keeps the focus and points
  * at the active option (`aria-activedescendant`).
  */
@@ -31,6 +33,9 @@ interface Open {
   to: number;
   items: Suggestion[];
   active: number;
+  trigger: '@' | 'name';
+  /** The writer moved through the options (so Enter takes the active one). */
+  chosen: boolean;
 }
 
 interface SuggestState {
@@ -46,7 +51,10 @@ export const mentionSuggestKey = new PluginKey<SuggestState>('mentionSuggest');
 let lists = 0;
 
 /** The query before the caret, if an edit of this device's just typed there. */
-function queryAt(state: EditorState, directory: MentionDirectory): Omit<Open, 'active'> | null {
+function queryAt(
+  state: EditorState,
+  directory: MentionDirectory,
+): Omit<Open, 'active' | 'chosen'> | null {
   const { selection } = state;
   if (!selection.empty) return null;
   const $from = selection.$from;
@@ -63,7 +71,7 @@ function queryAt(state: EditorState, directory: MentionDirectory): Omit<Open, 'a
   const found = suggestFor(before, directory.list());
   if (!found) return null;
   const from = $from.pos - (before.length - found.start);
-  return { from, to: $from.pos, items: found.items };
+  return { from, to: $from.pos, items: found.items, trigger: found.trigger };
 }
 
 function next(
@@ -79,7 +87,11 @@ function next(
   if (action && value.open) {
     const count = value.open.items.length;
     return {
-      open: { ...value.open, active: (value.open.active + action.move + count) % count },
+      open: {
+        ...value.open,
+        active: (value.open.active + action.move + count) % count,
+        chosen: true,
+      },
       dismissed,
     };
   }
@@ -93,7 +105,14 @@ function next(
     value.open?.from === found.from &&
     value.open.items.length === found.items.length &&
     value.open.items.every((item, i) => item.element.id === found.items[i]?.element.id);
-  return { open: { ...found, active: same ? (value.open?.active ?? 0) : 0 }, dismissed: null };
+  return {
+    open: {
+      ...found,
+      active: same ? (value.open?.active ?? 0) : 0,
+      chosen: same ? (value.open?.chosen ?? false) : false,
+    },
+    dismissed: null,
+  };
 }
 
 export const MentionSuggest = Extension.create<MentionSuggestOptions>({
@@ -184,9 +203,16 @@ export const MentionSuggest = Extension.create<MentionSuggestOptions>({
                 return act({ move: -1 });
               case 'Escape':
                 return act({ dismiss: true });
-              case 'Enter':
+              case 'Tab':
                 pick(view, open.active);
                 return true;
+              case 'Enter':
+                if (open.trigger === '@' || open.chosen) {
+                  pick(view, open.active);
+                  return true;
+                }
+                act({ dismiss: true });
+                return false;
               default:
                 return false;
             }
