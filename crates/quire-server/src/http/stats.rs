@@ -5,9 +5,7 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use quire_core::manuscript::{
-    DayRange, HourWords, LifetimeStats, SessionSpan, WriterZone, daily_totals, lifetime_stats,
-};
+use quire_core::manuscript::{DayRange, LifetimeStats, WriterZone, daily_totals, lifetime_stats};
 use quire_core::time::{EpochMs, now_ms};
 use quire_protocol::{Failure, Success};
 use quire_store::StoreError;

@@ -12,9 +12,9 @@ mod read;
 pub(crate) mod row;
 mod structure;
 mod trash;
-mod writing;
 mod tree;
 mod write;
+mod writing;
 
 pub use access::Grant;
 pub use checks::{HOUR_REQUIRED, INVALID_ID, MANUSCRIPT_ID_REQUIRED, MANUSCRIPT_IS_DELETED};

@@ -40,8 +40,8 @@ impl Store {
         let mut conn = self.pool.acquire().await?;
         let rows = sqlx::query::<Any>(live_rows_sql("hour, doc", EntityKind::WordCount))
             .bind(actor.to_owned())
-        .fetch_all(&mut *conn)
-        .await?;
+            .fetch_all(&mut *conn)
+            .await?;
         rows.iter()
             .map(|row| -> Result<HourWords, StoreError> {
                 let doc: String = row.try_get(1)?;
@@ -60,8 +60,8 @@ impl Store {
         let mut conn = self.pool.acquire().await?;
         let rows = sqlx::query::<Any>(live_rows_sql("doc", EntityKind::WritingSession))
             .bind(actor.to_owned())
-        .fetch_all(&mut *conn)
-        .await?;
+            .fetch_all(&mut *conn)
+            .await?;
         let mut spans = Vec::with_capacity(rows.len());
         for row in &rows {
             let doc: String = row.try_get(0)?;
