@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { axeViolations } from '@/testing/axe';
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
@@ -274,6 +274,60 @@ describe('the to-do panel', () => {
       expect(fake.row('to_dos', 'TodoBoard0000000000001')).toMatchObject({ status: 'pending' });
     });
   });
+});
+
+describe('a long list of tasks', () => {
+  /** The IntersectionObservers of the drawn lists; the test says when a list's end is near. */
+  const observers = new Set<(entries: { isIntersecting: boolean }[]) => void>();
+  class NearObserver {
+    constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+    observe() {
+      observers.add(this.report);
+    }
+    disconnect() {
+      observers.delete(this.report);
+    }
+  }
+  const endComesNear = () => {
+    act(() => {
+      for (const report of [...observers]) report([{ isIntersecting: true }]);
+    });
+  };
+  afterEach(() => {
+    observers.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws 40 tasks at first and 40 more as the end nears; a new filter starts again', async () => {
+    vi.stubGlobal('IntersectionObserver', NearObserver);
+    const { user } = await setup(async (f) => {
+      for (let i = 1; i <= 100; i += 1) {
+        await saveTodo(f, {
+          chapter_id: CHAPTER,
+          title: `Task ${String(i)}`,
+          priority: i % 2 ? 'high' : 'low',
+          _order: i,
+        });
+      }
+    });
+    const panel = await openPanel(user);
+    await within(panel).findByText('Task 1');
+    expect(within(panel).getAllByTestId('task-block')).toHaveLength(40);
+    endComesNear();
+    expect(within(panel).getAllByTestId('task-block')).toHaveLength(80);
+    expect(within(panel).getByText('Task 80')).toBeInTheDocument();
+    endComesNear();
+    expect(within(panel).getAllByTestId('task-block')).toHaveLength(100);
+
+    await user.click(within(panel).getByRole('combobox', { name: 'Filter' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await waitFor(() => {
+      expect(panel).toHaveAttribute('data-filter', 'priority:high');
+    });
+    expect(within(panel).getAllByTestId('task-block')).toHaveLength(40);
+    endComesNear();
+    expect(within(panel).getAllByTestId('task-block')).toHaveLength(50);
+  }, 60_000);
 });
 
 describe('the Global To-Do List', () => {
