@@ -13,6 +13,18 @@ export const GROWING_PAGE = 40;
 /** How near the screen (px) the end of the drawn rows must come for the next page. */
 const NEAR_PX = 800;
 
+/**
+ * The element the list scrolls in (a drawer's or a modal's body), or `null` for the page: the
+ * observer's margin widens only its root, so the root must be the box that clips the list.
+ */
+function scrollerOf(node: HTMLElement): HTMLElement | null {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    const { overflowY } = getComputedStyle(parent);
+    if (overflowY === 'auto' || overflowY === 'scroll') return parent;
+  }
+  return null;
+}
+
 /** The rows drawn after the end came near: one page more, never more than there are. */
 export function grownCount(drawn: number, total: number, page = GROWING_PAGE): number {
   return Math.min(total, drawn + page);
@@ -43,7 +55,7 @@ export function useGrowingList(total: number, view: string, page = GROWING_PAGE)
             setDrawn({ view, count: grownCount(count, total, page) });
           }
         },
-        { rootMargin: `${String(NEAR_PX)}px 0px` },
+        { root: scrollerOf(node), rootMargin: `${String(NEAR_PX)}px 0px` },
       );
       observer.observe(node);
       return () => {
