@@ -24,9 +24,9 @@ function deskProbe() {
       channel.port2.postMessage(0);
     });
   window.__desk = {
-    async painted(t0, until, timeoutMs = 30_000) {
+    async painted(t0, until, timeoutMs = 30_000, describe = () => '') {
       while (!until()) {
-        if (performance.now() - t0 > timeoutMs) throw new Error('the list did not show');
+        if (performance.now() - t0 > timeoutMs) throw new Error(`the list did not show: ${describe()}`);
         await tick();
       }
       // A task queued from inside the next animation frame runs once that frame is painted.
@@ -45,10 +45,15 @@ function clickAndTime(page, selector, text, until) {
       if (!target) throw new Error(`nothing to click: ${css} ${label ?? ''}`);
       const t0 = performance.now();
       target.click();
-      return window.__desk.painted(t0, () => {
-        const root = document.querySelector(scope);
-        return root !== null && root.getAttribute(attr) === value && root.querySelector(rows) !== null;
-      });
+      return window.__desk.painted(
+        t0,
+        () => {
+          const root = document.querySelector(scope);
+          return root !== null && root.getAttribute(attr) === value && root.querySelector(rows) !== null;
+        },
+        30_000,
+        () => (document.querySelector(scope)?.outerHTML ?? `no ${scope}`).slice(0, 1500),
+      );
     },
     [selector, text, until],
   );
@@ -64,10 +69,15 @@ function inputAndTime(page, selector, value, until) {
       const t0 = performance.now();
       set.call(input, text);
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      return window.__desk.painted(t0, () => {
-        const root = document.querySelector(scope);
-        return root !== null && root.getAttribute(attr) === expected && root.querySelector(rows) !== null;
-      });
+      return window.__desk.painted(
+        t0,
+        () => {
+          const root = document.querySelector(scope);
+          return root !== null && root.getAttribute(attr) === expected && root.querySelector(rows) !== null;
+        },
+        30_000,
+        () => (document.querySelector(scope)?.outerHTML ?? `no ${scope}`).slice(0, 1500),
+      );
     },
     [selector, value, until],
   );
@@ -92,7 +102,7 @@ const notesShow = (attr, value) => [NOTES, attr, value, NOTE_ROWS];
 /** One pass over the to-do panel: open, tabs, filters, close; answers each step's time. */
 async function todoPass(page) {
   const times = {};
-  times['open the panel (chapter tab)'] = await clickAndTime(page, '[data-testid="todo-panel-button"]', null, todoShows('data-tab', 'chapter'));
+  times['open the panel'] = await clickAndTime(page, '[data-testid="todo-panel-button"]', null, todoShows('data-filter', 'all'));
   times['tab: All Chapters'] = await clickAndTime(page, '[data-testid="todo-tab-chapters"]', null, todoShows('data-tab', 'chapters'));
   times['tab: Global'] = await clickAndTime(page, '[data-testid="todo-tab-user"]', null, todoShows('data-tab', 'user'));
   times['filter: Due Date, This Week'] = await chooseAndTime(page, TODO, 'Filter', 'This Week', todoShows('data-filter', 'due:this_week'));

@@ -7,8 +7,8 @@
 import { useCallback, useState } from 'react';
 import type { RefCallback } from 'react';
 
-/** Rows drawn at first, and added each time the end comes near. */
-export const GROWING_PAGE = 40;
+/** Rows drawn at first, and added each time the end comes near: more than a tall screen shows. */
+export const GROWING_PAGE = 20;
 
 /** How near the screen (px) the end of the drawn rows must come for the next page. */
 const NEAR_PX = 800;

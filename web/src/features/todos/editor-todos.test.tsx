@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '@/testing/axe';
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
 import type { FakeWorkspace } from '@/testing/build-workspace';
+import { GROWING_PAGE } from '@/lib/use-growing-list';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { dayIn, dayText, dueDateOf, writerZone } from './due-dates';
@@ -298,10 +299,11 @@ describe('a long list of tasks', () => {
     vi.unstubAllGlobals();
   });
 
-  it('draws 40 tasks at first and 40 more as the end nears; a new filter starts again', async () => {
+  it('draws a page of tasks at first and a page more as the end nears; a new filter starts again', async () => {
     vi.stubGlobal('IntersectionObserver', NearObserver);
+    const total = GROWING_PAGE * 2 + 10;
     const { user } = await setup(async (f) => {
-      for (let i = 1; i <= 100; i += 1) {
+      for (let i = 1; i <= total; i += 1) {
         await saveTodo(f, {
           chapter_id: CHAPTER,
           title: `Task ${String(i)}`,
@@ -312,21 +314,22 @@ describe('a long list of tasks', () => {
     });
     const panel = await openPanel(user);
     await within(panel).findByText('Task 1');
-    expect(within(panel).getAllByTestId('task-block')).toHaveLength(40);
+    const blocks = () => within(panel).getAllByTestId('task-block');
+    expect(blocks()).toHaveLength(GROWING_PAGE);
     endComesNear();
-    expect(within(panel).getAllByTestId('task-block')).toHaveLength(80);
-    expect(within(panel).getByText('Task 80')).toBeInTheDocument();
+    expect(blocks()).toHaveLength(GROWING_PAGE * 2);
+    expect(within(panel).getByText(`Task ${String(GROWING_PAGE * 2)}`)).toBeInTheDocument();
     endComesNear();
-    expect(within(panel).getAllByTestId('task-block')).toHaveLength(100);
+    expect(blocks()).toHaveLength(total);
 
     await user.click(within(panel).getByRole('combobox', { name: 'Filter' }));
     await user.click(await screen.findByRole('option', { name: 'High' }));
     await waitFor(() => {
       expect(panel).toHaveAttribute('data-filter', 'priority:high');
     });
-    expect(within(panel).getAllByTestId('task-block')).toHaveLength(40);
+    expect(blocks()).toHaveLength(GROWING_PAGE);
     endComesNear();
-    expect(within(panel).getAllByTestId('task-block')).toHaveLength(50);
+    expect(blocks()).toHaveLength(total / 2);
   }, 60_000);
 });
 
