@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { GROWING_PAGE } from '@/lib/use-growing-list';
 import { axeViolations } from '@/testing/axe';
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
 import type { FakeWorkspace } from '@/testing/build-workspace';
-import { GROWING_PAGE } from '@/lib/use-growing-list';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 import { dayIn, dayText, dueDateOf, writerZone } from './due-dates';
