@@ -33,6 +33,16 @@ function deskProbe() {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.now() - t0;
     },
+    /** Times from `t0` until `scope` says `attr` is `value`, shows one of `rows`, and painted. */
+    shown(t0, [scope, attr, value, rows]) {
+      const root = () => document.querySelector(scope);
+      return this.painted(
+        t0,
+        () => root() !== null && root().getAttribute(attr) === value && root().querySelector(rows) !== null,
+        30_000,
+        () => (root()?.outerHTML ?? `no ${scope}`).slice(0, 1500),
+      );
+    },
   };
 }
 
@@ -40,20 +50,11 @@ function deskProbe() {
 function clickAndTime(page, selector, text, until) {
   return page.evaluate(
     ([css, label, wanted]) => {
-      const [scope, attr, value, rows] = wanted;
       const target = [...document.querySelectorAll(css)].find((el) => label === null || el.textContent.trim() === label);
       if (!target) throw new Error(`nothing to click: ${css} ${label ?? ''}`);
       const t0 = performance.now();
       target.click();
-      return window.__desk.painted(
-        t0,
-        () => {
-          const root = document.querySelector(scope);
-          return root !== null && root.getAttribute(attr) === value && root.querySelector(rows) !== null;
-        },
-        30_000,
-        () => (document.querySelector(scope)?.outerHTML ?? `no ${scope}`).slice(0, 1500),
-      );
+      return window.__desk.shown(t0, wanted);
     },
     [selector, text, until],
   );
@@ -63,21 +64,12 @@ function clickAndTime(page, selector, text, until) {
 function inputAndTime(page, selector, value, until) {
   return page.evaluate(
     ([css, text, wanted]) => {
-      const [scope, attr, expected, rows] = wanted;
       const input = document.querySelector(css);
       const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
       const t0 = performance.now();
       set.call(input, text);
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      return window.__desk.painted(
-        t0,
-        () => {
-          const root = document.querySelector(scope);
-          return root !== null && root.getAttribute(attr) === expected && root.querySelector(rows) !== null;
-        },
-        30_000,
-        () => (document.querySelector(scope)?.outerHTML ?? `no ${scope}`).slice(0, 1500),
-      );
+      return window.__desk.shown(t0, wanted);
     },
     [selector, value, until],
   );
