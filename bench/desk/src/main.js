@@ -1,7 +1,8 @@
 // The writer's desk benchmark (make bench-desk): `GET users/stats` for a writer with three years
 // of hourly word counts and writing sessions over three manuscripts, on SQLite and on a fresh
-// PostgreSQL database, against the release server. Writes bench/results/desk-<date>.md and ends
-// with a SUMMARY line. See ../README.md.
+// PostgreSQL database, against the release server; then the to-do panel and Quick Notes with
+// 5,000 of each in Chromium (panels.js). Writes bench/results/desk-<date>.md and ends with a
+// SUMMARY line. See ../README.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, homedir, loadavg } from 'node:os';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { killAll } from '../../collab/src/proc.js';
 import { newId, startQuire } from '../../collab/src/servers.js';
 import { median, ms, percentile } from '../../collab/src/stats.js';
+import { benchPanels } from './panels.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const quick = Boolean(process.env.BENCH_QUICK);
@@ -24,9 +26,12 @@ const config = {
   calls: env('BENCH_DESK_CALLS', quick ? 50 : 300),
   stores: (process.env.BENCH_DESK_STORES ?? 'sqlite,postgres').split(','),
   timezone: process.env.BENCH_DESK_TIMEZONE ?? 'Europe/Madrid',
-  timeoutS: env('BENCH_TIMEOUT_S', 1200),
+  parts: (process.env.BENCH_DESK_PARTS ?? 'stats,panels').split(','),
+  timeoutS: env('BENCH_TIMEOUT_S', 2400),
 };
 const TARGET_MS = 50;
+const PANEL_TARGET_MS = 100;
+const webDir = process.env.QUIRE_WEB_DIR ?? join(ROOT, 'web/dist');
 const binary = process.env.QUIRE_BIN ?? join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/quire/target'), 'release/quire');
 const PG = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const HOUR_MS = 3_600_000;
@@ -158,21 +163,19 @@ async function bench(store) {
   }
 }
 
-function report(results, commit) {
-  const date = new Date().toISOString().slice(0, 10);
-  const by = (store) => results.find((r) => r.store === store);
-  const figure = (store) => (by(store) ? ms(median(by(store).times)) : 'n/a');
+/** The users/stats section of the report (none when that part did not run). */
+function statsSection(results) {
+  if (!results.length) return [];
   const rows = results.map((r) => {
     const name = r.store === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     const med = median(r.times);
     return `| ${name} | ${r.stored} | ${r.sessions} | ${r.times.length} | ${ms(med)} | ${ms(percentile(r.times, 95))} | ${ms(Math.max(...r.times))} | ${med <= TARGET_MS ? 'yes' : '**no**'} |`;
   });
   const sample = results[0]?.answer;
-  const text = [
-    `# The writer's desk: users/stats — ${date}${quick ? ' (BENCH_QUICK: fewer calls)' : ''}`,
+  return [
+    '## users/stats',
     '',
-    `Binary \`${binary}\` (commit ${commit}). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, shared with other work`,
-    `(load average ${loadavg()[0].toFixed(1)} at the end). One writer with ${config.manuscripts} manuscripts and ${config.days} days of writing`,
+    `One writer with ${config.manuscripts} manuscripts and ${config.days} days of writing`,
     `(${config.hoursPerDay} hourly word-count records and ${config.sessionsPerDay} writing sessions a day, written into the store while the`,
     `server was stopped, copying rows the API had stored), then \`GET users/stats?timezone=${config.timezone}\` one call at a time`,
     `on one kept-alive connection: ${config.warmupCalls} calls to warm up, then ${config.calls} timed (wall time of the whole call`,
@@ -184,7 +187,58 @@ function report(results, commit) {
     '',
     sample ? `The answer (${results[0].store}): \`${JSON.stringify(sample)}\`` : '',
     '',
-    `SUMMARY stats_sqlite_ms=${figure('sqlite')} stats_pg_ms=${figure('postgres')}`,
+  ];
+}
+
+/** The slowest step's median of one panel (the panel meets the target only if every step does). */
+function slowestMedian(steps) {
+  const medians = Object.values(steps ?? {}).map((times) => median(times));
+  return medians.length ? Math.max(...medians) : NaN;
+}
+
+/** The panels section of the report (none when that part did not run). */
+function panelsSection(panels) {
+  if (!panels) return [];
+  const rows = [];
+  for (const [panel, steps] of [['to-do panel', panels.todo], ['Quick Notes', panels.notes]]) {
+    for (const [step, times] of Object.entries(steps)) {
+      const med = median(times);
+      rows.push(`| ${panel} | ${step} | ${times.length} | ${ms(med)} | ${ms(percentile(times, 95))} | ${ms(Math.max(...times))} | ${med <= PANEL_TARGET_MS ? 'yes' : '**no**'} |`);
+    }
+  }
+  const { todos, notes } = panels.seeded;
+  return [
+    '## The to-do panel and Quick Notes',
+    '',
+    `${panels.browser}, headless, 1280 × 900, against the same server binary. One writer with ${todos} to-dos (30 % global, 20 % the`,
+    `manuscript's own, 50 % over its 10 chapters; due dates from 15 days ago to 44 days ahead, three priorities, a quarter done)`,
+    `and ${notes} notes (half global, half the manuscript's, attached to chapters or folders, edited over four months), seeded`,
+    'through the API; the device loads them as a writer\'s would (the editor open, until IndexedDB holds them all). Each step is',
+    'timed in the page from the click (or the typed search) until its list is in the DOM and the next frame has painted',
+    '(requestAnimationFrame, then a task); a select\'s dropdown is opened before the clock starts. Two passes warm up, then',
+    `each pass is timed; the panel is closed between passes. Target: median ≤ ${PANEL_TARGET_MS} ms for every step; the SUMMARY gives each`,
+    "panel's slowest step.",
+    '',
+    '| panel | step | passes | median ms | p95 ms | max ms | ≤ 100 ms |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
+
+function report(results, panels, commit) {
+  const date = new Date().toISOString().slice(0, 10);
+  const by = (store) => results.find((r) => r.store === store);
+  const figure = (store) => (by(store) ? ms(median(by(store).times)) : 'n/a');
+  const text = [
+    `# The writer's desk — ${date}${quick ? ' (BENCH_QUICK: a smaller run)' : ''}`,
+    '',
+    `Binary \`${binary}\` (commit ${commit}). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, shared with other work`,
+    `(load average ${loadavg()[0].toFixed(1)} at the end).`,
+    '',
+    ...statsSection(results),
+    ...panelsSection(panels),
+    `SUMMARY todo_panel_ms=${ms(slowestMedian(panels?.todo))} notes_panel_ms=${ms(slowestMedian(panels?.notes))} stats_sqlite_ms=${figure('sqlite')} stats_pg_ms=${figure('postgres')}`,
   ].join('\n');
   const dir = join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
@@ -204,8 +258,9 @@ async function main() {
     // not a checkout
   }
   const results = [];
-  for (const store of config.stores) results.push(await bench(store));
-  report(results, commit);
+  if (config.parts.includes('stats')) for (const store of config.stores) results.push(await bench(store));
+  const panels = config.parts.includes('panels') ? await benchPanels({ binary, webDir, quick, log }) : null;
+  report(results, panels, commit);
 }
 
 main().catch((error) => {

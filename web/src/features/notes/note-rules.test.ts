@@ -4,6 +4,7 @@ import {
   attachmentOf,
   copyTitle,
   dateGroupOf,
+  firstNotes,
   groupNotes,
   htmlText,
   isBlankTitle,
@@ -123,6 +124,37 @@ describe('the list: search, filter, sort and groups', () => {
     expect(matchesSearch(cafe, 'strong')).toBe(false);
     expect(matchesSearch(cafe, '   ')).toBe(true);
     expect(htmlText('<p>a &amp; b</p><p>c&nbsp;d</p>')).toBe('a & b c d');
+  });
+
+  it('matches within the title or within the text, never across the two', () => {
+    const split = note('s', { title: 'Light', content: '<p>house keeper</p>' });
+    expect(matchesSearch(split, 'light')).toBe(true);
+    expect(matchesSearch(split, 'house keep')).toBe(true);
+    expect(matchesSearch(split, 'lighthouse')).toBe(false);
+    expect(matchesSearch(split, 'light house')).toBe(false);
+  });
+
+  it('keeps thousands of notes of one day in one group, in order', () => {
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      note(`n${String(i).padStart(4, '0')}`, { updated_at: now - i * 1000 }),
+    );
+    const groups = groupNotes(many, { ...query, timeZone: 'UTC' });
+    expect(groups.map((g) => [g.group, g.notes.length])).toEqual([['today', 5000]]);
+    expect(groups[0]?.notes.slice(0, 2).map((n) => n.id)).toEqual(['n0000', 'n0001']);
+  });
+
+  it('draws the first notes across the groups, leaving out the groups not reached', () => {
+    const groups = groupNotes(notes, { ...query, timeZone: 'UTC' });
+    const drawn = (count: number) =>
+      firstNotes(groups, count).map((g) => [g.group, g.notes.length]);
+    expect(drawn(1)).toEqual([['today', 1]]);
+    expect(drawn(3)).toEqual([
+      ['today', 1],
+      ['yesterday', 1],
+      ['previous_7_days', 1],
+    ]);
+    expect(drawn(40)).toEqual(groups.map((g) => [g.group, g.notes.length]));
+    expect(drawn(0)).toEqual([]);
   });
 });
 

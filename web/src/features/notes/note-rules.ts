@@ -92,11 +92,24 @@ export function htmlText(html: string | null | undefined): string {
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
+/** Each note's folded title and text, read once per stored row rather than once per keystroke. */
+const searchable = new WeakMap<NoteRow, string>();
+
+function searchableText(note: NoteRow): string {
+  let text = searchable.get(note);
+  if (text === undefined) {
+    // A line break between them, so no search matches across the title's end.
+    text = `${fold(note.title ?? '')}\n${fold(htmlText(note.content))}`;
+    searchable.set(note, text);
+  }
+  return text;
+}
+
 /** Whether the note's title or text holds `query` (case and accents ignored; blank keeps all). */
 export function matchesSearch(note: NoteRow, query: string): boolean {
   const wanted = fold(query.trim());
   if (wanted === '') return true;
-  return fold(note.title ?? '').includes(wanted) || fold(htmlText(note.content)).includes(wanted);
+  return searchableText(note).includes(wanted);
 }
 
 const titleOrder = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -155,11 +168,23 @@ export function groupNotes(notes: readonly NoteRow[], query: NoteQuery): NoteGro
   const byGroup = new Map<DateGroup, NoteRow[]>();
   for (const note of kept) {
     const group = dateGroupOf(sortTime(note, query.sort), query.now, query.timeZone);
-    byGroup.set(group, [...(byGroup.get(group) ?? []), note]);
+    const list = byGroup.get(group);
+    if (list) list.push(note);
+    else byGroup.set(group, [note]);
   }
   return DATE_GROUPS.flatMap((group) => {
     const list = byGroup.get(group);
     return list ? [{ group, notes: list }] : [];
+  });
+}
+
+/** The first `count` notes of the groups, in order; a group none of them reaches is left out. */
+export function firstNotes(groups: readonly NoteGroup[], count: number): NoteGroup[] {
+  let left = count;
+  return groups.flatMap(({ group, notes }) => {
+    const some = notes.slice(0, Math.max(0, left));
+    left -= some.length;
+    return some.length ? [{ group, notes: some }] : [];
   });
 }
 

@@ -19,9 +19,17 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useGrowingList } from '@/lib/use-growing-list';
 import { resolveTimeZone } from '@/lib/writing/zone';
 
-import { attachmentOf, groupNotes, htmlText, NOTE_FILTERS, NOTE_SORTS } from './note-rules';
+import {
+  attachmentOf,
+  firstNotes,
+  groupNotes,
+  htmlText,
+  NOTE_FILTERS,
+  NOTE_SORTS,
+} from './note-rules';
 import type { NoteFilter, NoteRow, NoteSort } from './note-rules';
 
 /** Searches are typed in a box of at most this many characters. */
@@ -47,17 +55,21 @@ export function NotesList(props: NotesListProps) {
   // Groups are drawn from when the list opened (it opens again after each note).
   const [now] = useState(() => Date.now());
   const timeZone = resolveTimeZone(props.timeZoneSetting);
+  const shownFilter = props.withFilter ? filter : 'all';
   const groups = useMemo(
     () =>
       groupNotes(props.notes, {
         search,
         sort,
-        filter: props.withFilter ? filter : 'all',
+        filter: shownFilter,
         now,
         timeZone,
       }),
-    [props.notes, search, sort, filter, props.withFilter, timeZone, now],
+    [props.notes, search, sort, shownFilter, timeZone, now],
   );
+  const total = useMemo(() => groups.reduce((sum, { notes }) => sum + notes.length, 0), [groups]);
+  const { count, sentinel } = useGrowingList(total, `${shownFilter}/${sort}/${search}`);
+  const drawn = useMemo(() => firstNotes(groups, count), [groups, count]);
   const dateFormat = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
@@ -65,7 +77,14 @@ export function NotesList(props: NotesListProps) {
   );
 
   return (
-    <Stack gap="sm">
+    <Stack
+      gap="sm"
+      data-testid="quick-notes-list"
+      data-scope={props.withFilter ? 'manuscript' : 'global'}
+      data-search={search}
+      data-sort={sort}
+      data-filter={shownFilter}
+    >
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
           style={{ flex: '1 1 14rem' }}
@@ -120,7 +139,7 @@ export function NotesList(props: NotesListProps) {
           {props.notes.length === 0 ? t('quick_notes.empty') : t('quick_notes.no_match')}
         </Text>
       )}
-      {groups.map(({ group, notes }) => (
+      {drawn.map(({ group, notes }) => (
         <section key={group} aria-labelledby={`quick-notes-group-${group}`}>
           <Title order={3} size="h6" c="dimmed" id={`quick-notes-group-${group}`} mb={4}>
             {t(`quick_notes.groups.${group}`)}
@@ -174,6 +193,7 @@ export function NotesList(props: NotesListProps) {
           </Stack>
         </section>
       ))}
+      {sentinel && <div ref={sentinel} aria-hidden />}
     </Stack>
   );
 }

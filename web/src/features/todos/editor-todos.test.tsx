@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { GROWING_PAGE } from '@/lib/use-growing-list';
 import { axeViolations } from '@/testing/axe';
 import { buildWorkspace, TEST_MANUSCRIPT_ID, useFakeWorkspace } from '@/testing/build-workspace';
 import type { FakeWorkspace } from '@/testing/build-workspace';
@@ -274,6 +275,62 @@ describe('the to-do panel', () => {
       expect(fake.row('to_dos', 'TodoBoard0000000000001')).toMatchObject({ status: 'pending' });
     });
   });
+});
+
+describe('a long list of tasks', () => {
+  /** The IntersectionObservers of the drawn lists; the test says when a list's end is near. */
+  const observers = new Set<(entries: { isIntersecting: boolean }[]) => void>();
+  class NearObserver {
+    constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+    observe() {
+      observers.add(this.report);
+    }
+    disconnect() {
+      observers.delete(this.report);
+    }
+  }
+  const endComesNear = () => {
+    act(() => {
+      for (const report of [...observers]) report([{ isIntersecting: true }]);
+    });
+  };
+  afterEach(() => {
+    observers.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws a page of tasks at first and a page more as the end nears; a new filter starts again', async () => {
+    vi.stubGlobal('IntersectionObserver', NearObserver);
+    const total = GROWING_PAGE * 2 + 10;
+    const { user } = await setup(async (f) => {
+      for (let i = 1; i <= total; i += 1) {
+        await saveTodo(f, {
+          chapter_id: CHAPTER,
+          title: `Task ${String(i)}`,
+          priority: i % 2 ? 'high' : 'low',
+          _order: i,
+        });
+      }
+    });
+    const panel = await openPanel(user);
+    await within(panel).findByText('Task 1');
+    const blocks = () => within(panel).getAllByTestId('task-block');
+    expect(blocks()).toHaveLength(GROWING_PAGE);
+    endComesNear();
+    expect(blocks()).toHaveLength(GROWING_PAGE * 2);
+    expect(within(panel).getByText(`Task ${String(GROWING_PAGE * 2)}`)).toBeInTheDocument();
+    endComesNear();
+    expect(blocks()).toHaveLength(total);
+
+    await user.click(within(panel).getByRole('combobox', { name: 'Filter' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await waitFor(() => {
+      expect(panel).toHaveAttribute('data-filter', 'priority:high');
+    });
+    expect(blocks()).toHaveLength(GROWING_PAGE);
+    endComesNear();
+    expect(blocks()).toHaveLength(total / 2);
+  }, 60_000);
 });
 
 describe('the Global To-Do List', () => {

@@ -4,7 +4,7 @@
  * deletes through the Delete Task modal.
  */
 import { Modal, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DEFAULT_MODAL_SIZE } from '@/components/ui';
@@ -24,7 +24,7 @@ export function GlobalTodoModal({
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TodoStatus>('pending');
-  const columns = byStatus(inListOrder(todos ?? []));
+  const columns = useMemo(() => byStatus(inListOrder(todos ?? [])), [todos]);
   return (
     <Modal
       opened={opened}
@@ -51,7 +51,7 @@ export function GlobalTodoModal({
         </Tabs.List>
         {(['pending', 'done'] as const).map((status) => (
           <Tabs.Panel key={status} value={status}>
-            <TodoList todos={columns[status]} />
+            <TodoList todos={columns[status]} view={status} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -76,10 +76,11 @@ export function TodoPanel({
       })),
     },
   ];
+  const shownView = `${tab}/${filterValue(filter)}`;
   const canCreate = screen.canWrite && !(tab === 'chapter' && chapterId === null);
 
   return (
-    <Stack gap="sm" data-testid="todo-panel">
+    <Stack gap="sm" data-testid="todo-panel" data-tab={tab} data-filter={filterValue(filter)}>
       <Tabs
         value={tab}
         onChange={(value) => {
@@ -137,9 +138,9 @@ export function TodoPanel({
       {own === null || global === null ? (
         <Text c="dimmed">{t('common.loading')}</Text>
       ) : view === 'list' ? (
-        <TodoList todos={shown} />
+        <TodoList todos={shown} view={shownView} />
       ) : (
-        <TodoBoard todos={shown} />
+        <TodoBoard todos={shown} view={shownView} />
       )}
     </Stack>
   );

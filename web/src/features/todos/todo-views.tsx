@@ -4,9 +4,11 @@
  * and right arrow keys; each move is announced to screen readers.
  */
 import { Box, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useGrowingList } from '@/lib/use-growing-list';
 
 import { TASK_DRAG_TYPE, TaskBlock } from './task-block';
 import { useTodoScreen } from './todo-context';
@@ -22,24 +24,50 @@ export function TodoEmpty() {
   );
 }
 
-export function TodoList({ todos }: { todos: readonly TodoRow[] }) {
+interface ViewProps {
+  todos: readonly TodoRow[];
+  /** The tab and filter shown: a new one draws its list from the first page again. */
+  view: string;
+}
+
+export function TodoList({ todos, view }: ViewProps) {
+  const { count, sentinel } = useGrowingList(todos.length, view);
   if (todos.length === 0) return <TodoEmpty />;
   return (
     <Stack gap="xs" data-testid="todo-list">
-      {todos.map((todo) => (
+      {todos.slice(0, count).map((todo) => (
         <TaskBlock key={todo.id} todo={todo} />
       ))}
+      {sentinel && <div ref={sentinel} aria-hidden />}
     </Stack>
   );
 }
 
-export function TodoBoard({ todos }: { todos: readonly TodoRow[] }) {
+/** A board column's blocks, drawn a page at a time. */
+function ColumnBlocks({
+  todos,
+  view,
+  onMove,
+  moveHintId,
+}: ViewProps & { onMove: (todo: TodoRow, to: TodoStatus) => void; moveHintId: string }) {
+  const { count, sentinel } = useGrowingList(todos.length, view);
+  return (
+    <Stack gap={6}>
+      {todos.slice(0, count).map((todo) => (
+        <TaskBlock key={todo.id} todo={todo} onMove={onMove} moveHintId={moveHintId} />
+      ))}
+      {sentinel && <div ref={sentinel} aria-hidden />}
+    </Stack>
+  );
+}
+
+export function TodoBoard({ todos, view }: ViewProps) {
   const { t } = useTranslation();
   const screen = useTodoScreen();
   const hintId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [over, setOver] = useState<TodoStatus | null>(null);
-  const columns = byStatus(todos);
+  const columns = useMemo(() => byStatus(todos), [todos]);
 
   const move = (todo: TodoRow, to: TodoStatus) => {
     if (statusOf(todo) === to) return;
@@ -97,11 +125,7 @@ export function TodoBoard({ todos }: { todos: readonly TodoRow[] }) {
                 count: columns[status].length,
               })}
             </Title>
-            <Stack gap={6}>
-              {columns[status].map((todo) => (
-                <TaskBlock key={todo.id} todo={todo} onMove={move} moveHintId={hintId} />
-              ))}
-            </Stack>
+            <ColumnBlocks todos={columns[status]} view={view} onMove={move} moveHintId={hintId} />
           </Box>
         ))}
       </SimpleGrid>
