@@ -250,6 +250,26 @@ describe('a manuscript’s parts', () => {
     expect(t.outbox.queued()).toEqual([]);
   });
 
+  it('keeps a change made while the put was on its way, and sends it after', async () => {
+    const t = setup();
+    const book = await t.port.saveManuscript({ title: 'First' });
+    const held = t.remote.hold('PUT manuscripts/put/');
+    t.timers.advance(SYNC_DEBOUNCE_MS);
+    await vi.waitFor(() => {
+      expect(t.outbox.isSyncing()).toBe(true);
+    });
+    await t.port.saveManuscript({ id: book.id, title: 'Second' });
+    held.release();
+
+    await t.afterDebounce();
+    expect(t.remote.calls).toEqual([
+      `PUT manuscripts/put/${book.id}`,
+      `PUT manuscripts/put/${book.id}`,
+    ]);
+    expect(t.remote.rows.manuscripts.get(book.id)?.title).toBe('Second');
+    expect(await t.db.manuscripts.get(book.id)).toMatchObject({ title: 'Second', pending: 0 });
+  });
+
   it('resets a sync running over 60 s and tries it again later', async () => {
     const t = setup();
     const book = await t.port.saveManuscript({ title: 'Stuck' });

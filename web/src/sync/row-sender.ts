@@ -58,19 +58,27 @@ async function current(ctx: SendContext, kind: EntityKind, id: string) {
   return row?.user_id === ctx.userId ? row : undefined;
 }
 
-/** Removes `op` from the head of the row's pending changes, once the server has it. */
+/**
+ * Removes `op` from the head of the row's pending changes, once the server has it. A put
+ * settles only the row it sent (`sentUpdatedAt`): a row changed again while the put was on its
+ * way keeps its change and its pending put (that change queued the row again, and its sync
+ * sends the newer row). The check is in the same transaction as the write, so no local change
+ * can land between them and be replaced by the server's older answer.
+ */
 async function settle(
   ctx: SendContext,
   kind: EntityKind,
   id: string,
   op: PendingOp,
   adopt?: ServerRow,
+  sentUpdatedAt?: number,
 ): Promise<void> {
   const table = rowTable(ctx.db, kind);
   await ctx.problems.guard(() =>
     ctx.db.transaction('rw', table, async () => {
       const row = await table.get(id);
       if (row?.user_id !== ctx.userId || row.pending_ops[0] !== op) return;
+      if (sentUpdatedAt !== undefined && row.updated_at !== sentUpdatedAt) return;
       if (op === 'hard_delete') {
         await table.delete(id);
         return;
@@ -189,13 +197,15 @@ export async function sendRow(
       }
     });
     if (!ok) return false;
+    // A reset run leaves everything as it is; the run after it sends the change again.
+    checkAborted(ctx);
     if (op === 'put') {
+      await settle(ctx, kind, id, op, adopted, row.updated_at);
+      // Changed again while the put was on its way: left pending for the sync that change
+      // queued.
       const now = await current(ctx, kind, id);
-      // Changed again while the put was on its way: that change queued the row again, and
-      // its sync sends the newer row.
-      if (now?.updated_at !== row.updated_at) return true;
-    }
-    await settle(ctx, kind, id, op, adopted);
+      if (now?.pending_ops[0] === 'put' && now.updated_at !== row.updated_at) return true;
+    } else await settle(ctx, kind, id, op, adopted);
     if (op === 'hard_delete' && kind === 'manuscripts') {
       await ctx.problems.guard(() =>
         removeManuscriptLocally(ctx.db, ctx.userId, id, { keepPending: false }),
