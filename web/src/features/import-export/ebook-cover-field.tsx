@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 import { isApiError } from '@/lib/api';
 import { apiResponseText } from '@/lib/i18n';
-
-import { uploadCover } from './export-api';
+import { uploadFile } from '@/lib/uploads';
 
 /** The image types an EPUB shows everywhere. */
 export const COVER_TYPES = 'image/png,image/jpeg';
@@ -49,7 +48,7 @@ export function EbookCoverField({ manuscriptId, cover, online, onChange }: Ebook
   function choose(file: File | null) {
     if (!file) return;
     void run(async () => {
-      await onChange(await uploadCover(manuscriptId, file));
+      await onChange(await uploadFile(manuscriptId, file));
     });
   }
 

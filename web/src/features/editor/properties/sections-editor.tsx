@@ -16,8 +16,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { showError, showSuccess, TitleInput } from '@/components/ui';
-
-import type { ChapterRow, MetaSection } from '../workspace/types';
 import {
   addSection,
   editSection,
@@ -25,7 +23,9 @@ import {
   removeSection,
   SECTION_TITLE_MAX,
   sortedSections,
-} from './meta-sections';
+} from '@/lib/meta-sections';
+
+import type { ChapterRow, MetaSection } from '../workspace/types';
 import { EDIT_SAVE_DELAY_MS } from './use-chapter-draft';
 import type { SaveChapter } from './use-chapter-draft';
 
