@@ -6,7 +6,6 @@
 import type { ElementRecord } from '@/lib/elements';
 import { byOrder } from '@/lib/elements';
 
-import type { KindChoice } from './element-kinds';
 import { kindOf, kindValue } from './element-kinds';
 
 export interface BoardFilter {
@@ -112,14 +111,4 @@ export function moveElement(
   return list.flatMap((element, order) =>
     element._order === order ? [] : [{ id: element.id, _order: order }],
   );
-}
-
-/** A kind choice's label: a custom type's name, else the translated kind. */
-export function kindLabel(
-  choice: KindChoice,
-  customName: (id: number) => string | null,
-  kindName: (kind: string) => string,
-): string {
-  if ('customTypeId' in choice) return customName(choice.customTypeId) ?? kindName('other');
-  return kindName(choice.kind);
 }

@@ -50,7 +50,7 @@ export interface CustomType {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isIcon = (value: unknown): value is CustomTypeIcon =>
+export const isCustomTypeIcon = (value: unknown): value is CustomTypeIcon =>
   typeof value === 'string' && (CUSTOM_TYPE_ICONS as readonly string[]).includes(value);
 
 /** The manuscript's custom types, by creation time (unreadable entries left out). */
@@ -67,7 +67,7 @@ export function readCustomTypes(settings: unknown): CustomType[] {
           id,
           name: item.name,
           created_at: typeof item.created_at === 'number' ? item.created_at : 0,
-          icon: isIcon(item.icon) ? item.icon : null,
+          icon: isCustomTypeIcon(item.icon) ? item.icon : null,
           image: typeof item.image === 'string' && item.image !== '' ? item.image : null,
         },
       ];

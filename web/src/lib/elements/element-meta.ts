@@ -109,7 +109,7 @@ export function readTags(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
   const tags: string[] = [];
-  for (const item of value) {
+  for (const item of value as unknown[]) {
     const raw = isRecord(item) ? (item.label ?? item.name) : item;
     if (typeof raw !== 'string') continue;
     const tag = raw.trim();
