@@ -10,7 +10,13 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ColorChoice, showSuccess, TitleInput } from '@/components/ui';
+import {
+  ColorChoice,
+  MetaSectionsEditor,
+  SECTION_SAVE_DELAY_MS,
+  showSuccess,
+  TitleInput,
+} from '@/components/ui';
 import type { ElementMeta, ElementRecord } from '@/lib/elements';
 import { ELEMENT_KINDS } from '@/lib/elements';
 import { newId } from '@/storage';
@@ -25,7 +31,6 @@ import {
 } from './element-edits';
 import { ElementImages } from './element-images';
 import { kindFields, kindFromValue, kindOf, kindValue } from './element-kinds';
-import { ElementSections, TYPING_SAVE_DELAY_MS } from './element-sections';
 import { useElementsScreen } from './elements-context';
 import type { ElementGroup } from './elements-store';
 import { LabelList } from './label-list';
@@ -186,9 +191,11 @@ export function ElementPage({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ElementSections
+          <MetaSectionsEditor
             sections={element.meta.sections}
             canWrite={canWrite}
+            texts="elements.sections"
+            rich
             write={(change) => {
               void writeMeta('sections', change);
             }}
@@ -215,7 +222,7 @@ function NameField({ element }: { element: ElementRecord }) {
       }
       if (trimmed !== element.name) void store.update(element.id, { name: trimmed });
     },
-    { delay: TYPING_SAVE_DELAY_MS, flushOnUnmount: true },
+    { delay: SECTION_SAVE_DELAY_MS, flushOnUnmount: true },
   );
   if (seen !== element.name) {
     setSeen(element.name);

@@ -140,7 +140,9 @@ describe('the elements board', { timeout: 30_000 }, () => {
     const board = await screen.findByTestId('elements-board');
     await user.click(within(board).getByRole('button', { name: 'Move Paul Atreides later' }));
     await waitFor(async () => {
-      const orders = Object.fromEntries((await elements()).map((e) => [e.name, e._order]));
+      const orders = Object.fromEntries(
+        (await elements()).map((e) => [String(e.name), e._order] as const),
+      );
       expect(orders).toEqual({ Crysknife: 0, 'Paul Atreides': 1 });
     });
     within(board).getByRole('button', { name: 'Open Crysknife' }).focus();
@@ -245,7 +247,7 @@ describe('an element, created, edited and deleted', { timeout: 40_000 }, () => {
       expect(stored?.meta).toMatchObject({
         nicknames: [
           { id: 'nickname-0', label: 'Usul' },
-          { id: expect.any(String), label: 'Muad’Dib' },
+          { id: expect.any(String) as string, label: 'Muad’Dib' },
         ],
         sections: [{ id: 'section-000001', title: 'Goals' }],
       });
