@@ -6,12 +6,13 @@
 import type { ElementImage, ElementKind, ElementMeta, Nickname } from '@/lib/elements';
 import type { MetaSection } from '@/lib/meta-sections';
 import { newSectionId } from '@/lib/meta-sections';
+import { TITLE_MAX } from '@/storage';
 
 import type { CustomType, KindChoice } from './element-kinds';
 import { kindFields, STARTING_SECTIONS } from './element-kinds';
 
-/** Names, nicknames and tags hold at most 255 characters. */
-export const ELEMENT_NAME_MAX = 255;
+/** Names, nicknames and tags hold at most 255 characters, as every editable title. */
+export const ELEMENT_NAME_MAX = TITLE_MAX;
 
 /**
  * The meta of a new element of `choice`: its kind's starting sections (titles given already

@@ -18,7 +18,6 @@ import {
   TitleInput,
 } from '@/components/ui';
 import type { ElementMeta, ElementRecord } from '@/lib/elements';
-import { ELEMENT_KINDS } from '@/lib/elements';
 import { newId } from '@/storage';
 
 import {
@@ -34,6 +33,7 @@ import { kindFields, kindFromValue, kindOf, kindValue } from './element-kinds';
 import { useElementsScreen } from './elements-context';
 import type { ElementGroup } from './elements-store';
 import { LabelList } from './label-list';
+import { useKindOptions } from './use-kind-label';
 
 const NO_GROUP = '';
 
@@ -73,13 +73,7 @@ export function ElementPage({
     });
   }
 
-  const kindOptions = [
-    ...ELEMENT_KINDS.map((kind) => ({ value: kind, label: t(`elements.kinds.${kind}`) })),
-    ...screen.customTypes.map((type) => ({
-      value: kindValue({ kind: 'other', customTypeId: type.id }),
-      label: type.name,
-    })),
-  ];
+  const kindOptions = useKindOptions();
 
   return (
     <Stack gap="md" data-testid="element-page">

@@ -30,16 +30,15 @@ import { useTranslation } from 'react-i18next';
 
 import { NameDialog, showSuccess } from '@/components/ui';
 import type { ElementRecord } from '@/lib/elements';
-import { ELEMENT_KINDS } from '@/lib/elements';
 
 import type { BoardFilter, BoardGroup } from './board-rules';
 import { boardGroups, moveElement, NO_FILTER, tagsInUse } from './board-rules';
 import { ElementCard } from './element-card';
-import { kindValue } from './element-kinds';
 import { useElementsScreen } from './elements-context';
 import type { ElementGroup } from './elements-store';
 import { ElementsTrash } from './elements-trash';
 import { CustomTypeDialog, NewElementDialog } from './new-element-dialogs';
+import { useKindOptions } from './use-kind-label';
 
 /** Search boxes hold at most 128 characters. */
 const SEARCH_MAX = 128;
@@ -66,14 +65,7 @@ export function ElementsBoard({
   const lists = boardGroups(live, groups, filter);
   const shownCount = lists.reduce((n, list) => n + list.elements.length, 0);
   const tags = tagsInUse(live);
-  const kindOptions = [
-    { value: '', label: t('elements.all_kinds') },
-    ...ELEMENT_KINDS.map((kind) => ({ value: kind, label: t(`elements.kinds.${kind}`) })),
-    ...screen.customTypes.map((type) => ({
-      value: kindValue({ kind: 'other', customTypeId: type.id }),
-      label: type.name,
-    })),
-  ];
+  const kindOptions = [{ value: '', label: t('elements.all_kinds') }, ...useKindOptions()];
   const tagOptions = [
     { value: '', label: t('elements.all_tags') },
     ...tags.map((tag) => ({ value: tag, label: tag })),

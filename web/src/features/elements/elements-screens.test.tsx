@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,10 @@ import type { ElementsWorkspace } from './elements-store';
 const BOOK = 'BookDune00000000000001';
 
 afterEach(async () => {
+  // Unmounted first, and the sync's 1 s debounce after a last write run out, before the
+  // database goes.
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
   await disposeTestEngines();
@@ -279,6 +283,9 @@ describe('an element, created, edited and deleted', { timeout: 40_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Starship' }));
     await user.click(within(create).getByRole('button', { name: 'Create' }));
     await screen.findByTestId('element-page');
+    await waitFor(async () => {
+      expect((await elements())[0]?.pending).toBe(1);
+    });
     const [stored] = await elements();
     expect(stored?.meta).toMatchObject({
       type: 'other',
