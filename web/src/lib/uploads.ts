@@ -3,9 +3,11 @@
  * answers the URL it is read at. The server takes PNG, JPEG, GIF, WebP and PDF files up to
  * 10 MiB, sent as a `data:` URL; the checks here refuse a file before it is sent.
  */
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
-import { api } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
+import { apiResponseText } from '@/lib/i18n';
 
 /** The largest file the server keeps: 10 MiB. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -57,4 +59,14 @@ export async function uploadFile(manuscriptId: string, file: File): Promise<stri
     uploadAnswer,
   );
   return answer.url;
+}
+
+/**
+ * What to tell the writer when an upload failed: `offline` when the server could not be
+ * reached, else the server's refusal (an unexpected error is logged too).
+ */
+export function uploadFailureText(t: TFunction, error: unknown, offline: string): string {
+  if (!isApiError(error)) console.error(error);
+  if (isApiError(error) && error.kind === 'network') return offline;
+  return apiResponseText(t, isApiError(error) ? error.code : 'failed');
 }

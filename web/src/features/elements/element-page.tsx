@@ -32,10 +32,9 @@ import { ElementImages } from './element-images';
 import { kindFields, kindFromValue, kindOf, kindValue } from './element-kinds';
 import { useElementsScreen } from './elements-context';
 import type { ElementGroup } from './elements-store';
+import { GroupSelect } from './group-select';
 import { LabelList } from './label-list';
 import { useKindOptions } from './use-kind-label';
-
-const NO_GROUP = '';
 
 export function ElementPage({
   element,
@@ -114,23 +113,14 @@ export function ElementPage({
                   void store.update(element.id, { meta: kindFields(choice, screen.customTypes) });
               }}
             />
-            {groups.length > 0 && (
-              <Select
-                label={t('elements.group')}
-                data={[
-                  { value: NO_GROUP, label: t('elements.no_group') },
-                  ...groups.map((group) => ({ value: group.id, label: group.name })),
-                ]}
-                value={element.group_id ?? NO_GROUP}
-                allowDeselect={false}
-                readOnly={!canWrite}
-                onChange={(value) => {
-                  void store.update(element.id, {
-                    group_id: value === null || value === NO_GROUP ? null : value,
-                  });
-                }}
-              />
-            )}
+            <GroupSelect
+              groups={groups}
+              value={element.group_id}
+              readOnly={!canWrite}
+              onChange={(groupId) => {
+                void store.update(element.id, { group_id: groupId });
+              }}
+            />
             <ColorChoice
               value={element.meta.color}
               readOnly={!canWrite}

@@ -8,9 +8,7 @@ import { IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '@/lib/api';
-import { apiResponseText } from '@/lib/i18n';
-import { IMAGE_TYPES, imageRefusal, uploadFile } from '@/lib/uploads';
+import { IMAGE_TYPES, imageRefusal, uploadFailureText, uploadFile } from '@/lib/uploads';
 
 interface ImageUploadButtonProps {
   manuscriptId: string;
@@ -45,12 +43,7 @@ export function ImageUploadButton({
     try {
       await onUploaded(await uploadFile(manuscriptId, file));
     } catch (error) {
-      if (!isApiError(error)) console.error(error);
-      setFailure(
-        isApiError(error) && error.kind === 'network'
-          ? t('elements.images.needs_connection')
-          : apiResponseText(t, isApiError(error) ? error.code : 'failed'),
-      );
+      setFailure(uploadFailureText(t, error, t('elements.images.needs_connection')));
     } finally {
       setBusy(false);
     }

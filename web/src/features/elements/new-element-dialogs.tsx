@@ -15,11 +15,10 @@ import type { CustomTypeIcon } from './element-kinds';
 import { CUSTOM_TYPE_ICONS, isCustomTypeIcon, kindFromValue, newCustomType } from './element-kinds';
 import { useElementsScreen } from './elements-context';
 import type { ElementGroup } from './elements-store';
+import { GroupSelect } from './group-select';
 import { ImageUploadButton } from './image-upload-button';
 import { CUSTOM_ICONS } from './kind-icon';
 import { useKindOptions } from './use-kind-label';
-
-const NO_GROUP = '';
 
 export function NewElementDialog({
   elements,
@@ -33,7 +32,7 @@ export function NewElementDialog({
   const { t } = useTranslation();
   const screen = useElementsScreen();
   const [kind, setKind] = useState<string>('character');
-  const [groupId, setGroupId] = useState<string>(NO_GROUP);
+  const [groupId, setGroupId] = useState<string | null>(null);
   const kindOptions = useKindOptions();
 
   async function create(name: string) {
@@ -42,10 +41,7 @@ export function NewElementDialog({
     const meta = newElementMeta(choice, screen.customTypes, (_kind, key) =>
       t(`elements.section_titles.${key}` as 'elements.section_titles.notes'),
     );
-    const id = await screen.store.create(
-      { name, group_id: groupId === NO_GROUP ? null : groupId, meta },
-      elements,
-    );
+    const id = await screen.store.create({ name, group_id: groupId, meta }, elements);
     onClose();
     screen.open(id);
   }
@@ -68,20 +64,7 @@ export function NewElementDialog({
           if (value) setKind(value);
         }}
       />
-      {groups.length > 0 && (
-        <Select
-          label={t('elements.group')}
-          data={[
-            { value: NO_GROUP, label: t('elements.no_group') },
-            ...groups.map((group) => ({ value: group.id, label: group.name })),
-          ]}
-          value={groupId}
-          allowDeselect={false}
-          onChange={(value) => {
-            setGroupId(value ?? NO_GROUP);
-          }}
-        />
-      )}
+      <GroupSelect groups={groups} value={groupId} onChange={setGroupId} />
     </NameDialog>
   );
 }

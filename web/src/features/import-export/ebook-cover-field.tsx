@@ -7,9 +7,7 @@ import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '@/lib/api';
-import { apiResponseText } from '@/lib/i18n';
-import { uploadFile } from '@/lib/uploads';
+import { uploadFailureText, uploadFile } from '@/lib/uploads';
 
 /** The image types an EPUB shows everywhere. */
 export const COVER_TYPES = 'image/png,image/jpeg';
@@ -34,12 +32,7 @@ export function EbookCoverField({ manuscriptId, cover, online, onChange }: Ebook
     try {
       await work();
     } catch (error) {
-      if (!isApiError(error)) console.error(error);
-      setFailure(
-        isApiError(error) && error.kind === 'network'
-          ? t('import_export.export.cover_needs_connection')
-          : apiResponseText(t, isApiError(error) ? error.code : 'failed'),
-      );
+      setFailure(uploadFailureText(t, error, t('import_export.export.cover_needs_connection')));
     } finally {
       setBusy(false);
     }
