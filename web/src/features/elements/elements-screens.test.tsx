@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import type { LocalRecord } from '@/storage';
 import { axeViolations } from '@/testing/axe';
+import { buildLocalRow } from '@/testing/build-local-row';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { stubApi, success } from '@/testing/stub-api';
-import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
+import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
 
 import { EditorElements } from './editor-elements';
 import type { ElementsWorkspace } from './elements-store';
@@ -26,19 +27,7 @@ afterEach(async () => {
 });
 
 function row(fields: Partial<LocalRecord> & { id: string }): LocalRecord {
-  const now = Date.now();
-  return {
-    user_id: TEST_USER,
-    manuscript_id: BOOK,
-    kind: 'elements',
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-    _order: 0,
-    pending: 0,
-    pending_ops: [],
-    ...fields,
-  };
+  return buildLocalRow({ manuscript_id: BOOK, kind: 'elements', ...fields });
 }
 
 /** The editor's header entry over a real local store; the manuscript's settings kept in state. */
