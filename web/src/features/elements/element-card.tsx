@@ -1,6 +1,6 @@
 /**
- * One element on the board: its main picture (or its kind's icon), name, kind and tags; the
- * card opens the element's page, and a writer may move it earlier or later in its group.
+ * One element on the board: its main picture (or its kind's icon), name, kind and tags; its
+ * name (a button) opens the element's page, and a writer may move it earlier or later in its group.
  */
 import {
   ActionIcon,
@@ -53,33 +53,39 @@ export function ElementCard({ element, first, last, onMove }: ElementCardProps) 
       data-testid="element-card"
       style={color ? { borderTop: `4px solid ${color}` } : undefined}
     >
-      <UnstyledButton
-        aria-label={t('elements.open_element', { name })}
-        onClick={() => {
-          screen.open(element.id);
-        }}
-      >
-        <Stack gap={6}>
-          <Card.Section>
-            {image ? (
-              <Image src={image.value} alt="" h={120} fit="cover" />
-            ) : (
-              <Center h={120} bg="var(--mantine-color-default-hover)">
-                <KindIcon kind={element.meta.type} customType={customType} size={40} />
-              </Center>
-            )}
-          </Card.Section>
+      <Stack gap={6}>
+        {/* The picture opens the page too, for a pointer; the name is the keyboard's way. */}
+        <Card.Section
+          onClick={() => {
+            screen.open(element.id);
+          }}
+          style={{ cursor: 'pointer' }}
+        >
+          {image ? (
+            <Image src={image.value} alt="" h={120} fit="cover" />
+          ) : (
+            <Center h={120} bg="var(--mantine-color-default-hover)">
+              <KindIcon kind={element.meta.type} customType={customType} size={40} />
+            </Center>
+          )}
+        </Card.Section>
+        <UnstyledButton
+          aria-label={t('elements.open_element', { name })}
+          onClick={() => {
+            screen.open(element.id);
+          }}
+        >
           <Text fw={600} lineClamp={2}>
             {name}
           </Text>
-          <Group gap={6} wrap="nowrap">
-            <KindIcon kind={element.meta.type} customType={customType} size={14} />
-            <Text size="sm" c="dimmed">
-              {kindLabel(choice)}
-            </Text>
-          </Group>
-        </Stack>
-      </UnstyledButton>
+        </UnstyledButton>
+        <Group gap={6} wrap="nowrap">
+          <KindIcon kind={element.meta.type} customType={customType} size={14} />
+          <Text size="sm" c="dimmed">
+            {kindLabel(choice)}
+          </Text>
+        </Group>
+      </Stack>
       {element.meta.tags.length > 0 && (
         <Group gap={4} mt={6}>
           {element.meta.tags.map((tag) => (
