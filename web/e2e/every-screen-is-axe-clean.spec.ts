@@ -2,7 +2,8 @@
  * Every screen passes axe-core's WCAG 2 A and AA rules with no serious or critical violation,
  * in the light and dark themes and in English and Spanish: the signed-out pages, the
  * manuscripts list and its trash, the editor (text with a comment and a footnote, and each of
- * its panels open), account settings and the other signed-in pages.
+ * its panels open), the story elements board and an element's page, account settings and the
+ * other signed-in pages.
  */
 import type { Page } from '@playwright/test';
 
@@ -103,6 +104,17 @@ for (const locale of ['en', 'es'] as const) {
       await page.getByRole('button', { name: 'Footnote', exact: true }).click();
       await page.getByRole('textbox', { name: 'Footnote 1' }).fill('Built in 1871.');
       await expectChapterStatus(page, 'Synced');
+      await page.getByRole('button', { name: 'Story elements' }).click();
+      await page.getByRole('button', { name: 'New element' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill('The Keeper');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(page.getByTestId('element-page')).toBeVisible();
+      await page.getByRole('combobox', { name: 'Add a nickname' }).fill('Old Tom');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Back to the board' }).click();
+      const board = page.url();
+      await page.keyboard.press('Escape');
+      await expect(page).not.toHaveURL(/elements=/);
 
       await appearAs(page, locale, scheme);
       await expect(
@@ -123,6 +135,16 @@ for (const locale of ['en', 'es'] as const) {
         await check(`editor, ${name}`);
         await page.keyboard.press('Escape');
       }
+      await page.goto(board);
+      await expect(page.getByTestId('elements-board')).toBeVisible(SYNC);
+      await check('story elements board');
+      await page
+        .getByRole('button', {
+          name: says(locale, 'elements.open_element').replace('{{name}}', 'The Keeper'),
+        })
+        .click();
+      await expect(page.getByTestId('element-page')).toBeVisible();
+      await check('story element page');
 
       for (const path of SIGNED_IN) {
         await visit(page, path);

@@ -23,3 +23,6 @@ export { useRequiredTitle } from './use-required-title';
 export type { RequiredTitle } from './use-required-title';
 export { useBusySubmit } from './use-busy-submit';
 export type { BusySubmit } from './use-busy-submit';
+export { ColorChoice } from './color-choice';
+export type { ColorChoiceProps } from './color-choice';
+export { MetaSectionsEditor, SECTION_SAVE_DELAY_MS } from './meta-sections-editor';

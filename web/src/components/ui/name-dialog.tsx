@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SMALL_MODAL_SIZE } from './modal-sizes';
@@ -16,10 +17,13 @@ interface NameDialogProps {
   /** Resolves once done; the dialog stays open (and enabled) when it rejects. */
   onSubmit: (value: string) => Promise<void>;
   onClose: () => void;
+  /** Fields shown below the title field (a kind, a group …). */
+  children?: ReactNode;
 }
 
 /**
- * A dialog with one title field (new folder, rename, duplicate; the binder's add and rename).
+ * A dialog with one title field (new folder, rename, duplicate; the binder's add and rename),
+ * and any other fields below it (a new story element's kind and group).
  * Mount it to open it; the caller unmounts it once `onSubmit` resolves.
  */
 export function NameDialog({
@@ -30,6 +34,7 @@ export function NameDialog({
   initialValue = '',
   onSubmit,
   onClose,
+  children,
 }: NameDialogProps) {
   const { t } = useTranslation();
   const field = useRequiredTitle(initialValue, requiredMessage);
@@ -60,6 +65,7 @@ export function NameDialog({
             data-autofocus
             autoComplete="off"
           />
+          {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

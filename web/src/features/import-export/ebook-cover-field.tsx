@@ -7,10 +7,7 @@ import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '@/lib/api';
-import { apiResponseText } from '@/lib/i18n';
-
-import { uploadCover } from './export-api';
+import { uploadFailureText, uploadFile } from '@/lib/uploads';
 
 /** The image types an EPUB shows everywhere. */
 export const COVER_TYPES = 'image/png,image/jpeg';
@@ -35,12 +32,7 @@ export function EbookCoverField({ manuscriptId, cover, online, onChange }: Ebook
     try {
       await work();
     } catch (error) {
-      if (!isApiError(error)) console.error(error);
-      setFailure(
-        isApiError(error) && error.kind === 'network'
-          ? t('import_export.export.cover_needs_connection')
-          : apiResponseText(t, isApiError(error) ? error.code : 'failed'),
-      );
+      setFailure(uploadFailureText(t, error, t('import_export.export.cover_needs_connection')));
     } finally {
       setBusy(false);
     }
@@ -49,7 +41,7 @@ export function EbookCoverField({ manuscriptId, cover, online, onChange }: Ebook
   function choose(file: File | null) {
     if (!file) return;
     void run(async () => {
-      await onChange(await uploadCover(manuscriptId, file));
+      await onChange(await uploadFile(manuscriptId, file));
     });
   }
 

@@ -77,34 +77,3 @@ export function saveFile(file: ExportedFile): void {
     URL.revokeObjectURL(url);
   }, 10_000);
 }
-
-const uploadAnswer = z.looseObject({ url: z.string().min(1) });
-
-/** The file as a `data:` URL, the form `POST uploads/` takes. */
-function dataUrlOf(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') resolve(reader.result);
-      else reject(new Error('The file did not read as a data URL.'));
-    };
-    reader.onerror = () => {
-      reject(reader.error ?? new Error('The file could not be read.'));
-    };
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Keeps `file` as an upload of the manuscript (`POST uploads/`) and answers its URL. */
-export async function uploadCover(manuscriptId: string, file: File): Promise<string> {
-  const data = await dataUrlOf(file);
-  const answer = await api.post(
-    '/uploads/',
-    {
-      manuscript_id: manuscriptId,
-      file: { name: file.name, data, type: file.type },
-    },
-    uploadAnswer,
-  );
-  return answer.url;
-}

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/session';
 import type { LocalRecord } from '@/storage';
 import { axeViolations } from '@/testing/axe';
+import { buildLocalRow } from '@/testing/build-local-row';
 import { buildUser } from '@/testing/build-user';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { createTestEngine, disposeTestEngines, TEST_USER } from '@/testing/sync-harness';
@@ -25,19 +26,7 @@ afterEach(async () => {
 const user = (overrides: Partial<SessionUser> = {}) =>
   buildUser({ id: TEST_USER, settings: { timezone: 'UTC' }, ...overrides });
 
-function row(fields: Partial<LocalRecord> & { id: string }): LocalRecord {
-  const now = Date.now();
-  return {
-    user_id: TEST_USER,
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-    _order: 0,
-    pending: 0,
-    pending_ops: [],
-    ...fields,
-  };
-}
+const row = buildLocalRow;
 
 async function setup(options: {
   manuscripts?: LocalRecord[];

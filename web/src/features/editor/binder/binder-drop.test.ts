@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { cleanHexInput, cssColor, normalizeHex } from '@/lib/colors';
 import { buildWorkspace } from '@/testing/build-workspace';
 
-import { cleanHexInput, cssColor, normalizeHex } from '../workspace/colors';
 import { projectDrop } from './binder-drop';
 import { buildTree, flattenTree, nodeKey, ROOT } from './binder-tree';
 

@@ -6,7 +6,8 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { JSX, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { cssColor } from '../workspace/colors';
+import { cssColor } from '@/lib/colors';
+
 import { chapterStatuses } from '../workspace/statuses';
 import type { ChapterStatus } from '../workspace/statuses';
 import type { Workspace } from '../workspace/types';

@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DELETE_MODAL_SIZE, useBusySubmit } from '@/components/ui';
+import { cleanHexInput, COLOR_SWATCHES, normalizeHex } from '@/lib/colors';
 
-import { cleanHexInput, COLOR_SWATCHES, normalizeHex } from '../workspace/colors';
 import type { ChapterStatus } from '../workspace/statuses';
 import { NO_STATUS } from './binder-plan';
 

@@ -7,15 +7,10 @@
  */
 import type { ComponentType } from 'react';
 
+import type { MetaSection } from '@/lib/meta-sections';
 import type { EntityWriter, LocalRow, ReadPort } from '@/storage';
 
-/** A chapter's meta section: ids are 'section-' plus 6 digits. */
-export interface MetaSection {
-  id: string;
-  title: string;
-  content: string;
-  order: number;
-}
+export type { MetaSection };
 
 /** Rows of the structure: groups (sections), outlines and chapters. */
 export type StructureRow = LocalRow & {

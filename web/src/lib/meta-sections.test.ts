@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { cleanHexInput, cssColor, storedColor } from '../workspace/colors';
 import { addSection, editSection, moveSection, newSectionId, removeSection } from './meta-sections';
 
 const sections = [
@@ -46,21 +45,5 @@ describe('meta sections', () => {
     expect(removeSection(sections, 'section-000001')).toEqual([
       { id: 'section-000002', title: 'Cast', content: '', order: 0 },
     ]);
-  });
-});
-
-describe('the chapter colour', () => {
-  it('keeps at most 6 characters of a hex input and strips every #', () => {
-    expect(cleanHexInput('#12#34567')).toBe('123456');
-    expect(cleanHexInput('##')).toBe('');
-  });
-
-  it('stores 6 upper-case hex digits without # and reads either form', () => {
-    expect(storedColor('ab12cd')).toBe('AB12CD');
-    expect(storedColor('#AB12CD')).toBe('AB12CD');
-    expect(storedColor('abc')).toBeNull();
-    expect(storedColor('zzzzzz')).toBeNull();
-    expect(cssColor('ab12cd')).toBe('#AB12CD');
-    expect(cssColor(null)).toBeNull();
   });
 });

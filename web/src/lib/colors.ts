@@ -1,7 +1,7 @@
 /**
- * A chapter's colour (`meta.color`; a hex input keeps at most 6 characters and strips '#'), one
- * rule for the binder and the properties: stored as 6 upper-case hex digits without '#'; a stored
- * value with '#' is read too.
+ * The colour of a chapter or a story element (`meta.color`; a hex input keeps at most 6
+ * characters and strips '#'), one rule for every screen: stored as 6 upper-case hex digits
+ * without '#'; a stored value with '#' is read too.
  */
 
 /** Swatches offered besides the hex input (stored form). */

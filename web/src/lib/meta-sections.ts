@@ -1,8 +1,16 @@
 /**
- * A chapter's meta sections (id, title, content, order; new ids are 'section-' plus a 6-digit
- * random number), as pure list operations. Orders are renumbered from 0 after every change.
+ * Meta sections of a chapter or a story element (id, title, content, order; new ids are
+ * 'section-' plus a 6-digit random number), as pure list operations. Orders are renumbered from 0
+ * after every change.
  */
-import type { MetaSection } from '../workspace/types';
+
+/** One meta section: ids are 'section-' plus 6 digits. */
+export interface MetaSection {
+  id: string;
+  title: string;
+  content: string;
+  order: number;
+}
 
 /** Editable titles hold at most 255 characters. */
 export const SECTION_TITLE_MAX = 255;

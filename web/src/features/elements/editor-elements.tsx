@@ -1,0 +1,81 @@
+/**
+ * The editor header's story elements (composed by `app/`): a button that opens the elements view
+ * over the manuscript page. The view has an address — `?elements=board`, or `?elements=<id>` for
+ * one element's page — so a reload or the back button returns to it.
+ */
+import { ActionIcon, Modal, Tooltip } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import type { ElementsWorkspace } from './elements-store';
+
+const ElementsView = lazy(() =>
+  import('./elements-view').then((m) => ({ default: m.ElementsView })),
+);
+
+/** The search parameter that holds where the elements view is. */
+export const ELEMENTS_PARAM = 'elements';
+const BOARD = 'board';
+
+export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const place = searchParams.get(ELEMENTS_PARAM);
+  const label = t('elements.open');
+
+  const go = useCallback(
+    (next: string | null) => {
+      setSearchParams((params) => {
+        const changed = new URLSearchParams(params);
+        if (next === null) changed.delete(ELEMENTS_PARAM);
+        else changed.set(ELEMENTS_PARAM, next);
+        return changed;
+      });
+    },
+    [setSearchParams],
+  );
+  const open = useCallback(
+    (elementId: string | null) => {
+      go(elementId ?? BOARD);
+    },
+    [go],
+  );
+
+  return (
+    <>
+      <Tooltip label={label}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={label}
+          data-testid="elements-button"
+          onClick={() => {
+            go(BOARD);
+          }}
+        >
+          <IconUsersGroup size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Modal
+        opened={place !== null}
+        onClose={() => {
+          go(null);
+        }}
+        fullScreen
+        title={t('elements.board_title')}
+        data-testid="elements-view"
+      >
+        {place !== null && (
+          <Suspense fallback={null}>
+            <ElementsView
+              workspace={workspace}
+              elementId={place === BOARD ? null : place}
+              open={open}
+            />
+          </Suspense>
+        )}
+      </Modal>
+    </>
+  );
+}

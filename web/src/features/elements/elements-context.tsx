@@ -1,0 +1,34 @@
+/**
+ * What every elements screen shares: the store (live rows and writes), whether the writer may
+ * change them, the manuscript's custom types and known tags, and the way to another screen
+ * of the elements view (the board, or one element's page).
+ */
+import { createContext, use } from 'react';
+
+import type { CustomType } from './element-kinds';
+import type { ElementsStore } from './elements-store';
+
+export interface ElementsScreen {
+  manuscriptId: string;
+  store: ElementsStore;
+  canWrite: boolean;
+  customTypes: CustomType[];
+  /** The manuscript's tags (`settings.tags`), offered when tagging an element. */
+  knownTags: string[];
+  /** Keeps the manuscript's custom types. */
+  saveCustomTypes(types: readonly CustomType[]): Promise<void>;
+  /** Keeps the manuscript's known tags. */
+  saveTags(tags: readonly string[]): Promise<void>;
+  /** Opens an element's page, or the board with null. */
+  open(elementId: string | null): void;
+}
+
+const ElementsScreenContext = createContext<ElementsScreen | null>(null);
+
+export const ElementsScreenProvider = ElementsScreenContext.Provider;
+
+export function useElementsScreen(): ElementsScreen {
+  const screen = use(ElementsScreenContext);
+  if (!screen) throw new Error('useElementsScreen outside ElementsScreenProvider');
+  return screen;
+}

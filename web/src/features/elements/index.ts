@@ -1,0 +1,7 @@
+/**
+ * Story elements: the elements board and each element's page (kinds and custom types, groups,
+ * nicknames, tags, pictures, sections), read and written on this device first. The app composes
+ * the entry into the editor's header (features never import each other).
+ */
+export { EditorElements, ELEMENTS_PARAM } from './editor-elements';
+export type { ElementsWorkspace } from './elements-store';
