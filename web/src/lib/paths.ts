@@ -21,6 +21,12 @@ export function isAccountSection(value: string | undefined): value is AccountSec
 export const BETA_READER_SECTIONS = ['request_feedback'] as const;
 export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
 
+/**
+ * The manuscript page's search parameter that opens the story elements view over it:
+ * `board`, or an element's id for its page.
+ */
+export const ELEMENTS_PARAM = 'elements';
+
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',

@@ -25,6 +25,7 @@ import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
 import { setHeaderHidden } from '@/lib/chrome';
+import { ELEMENTS_PARAM } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
 import { collabConnectionFor, syncStatusFor } from '@/sync';
 import { footnotesHtml, footnotesStore } from '@/text-editor';
@@ -253,6 +254,18 @@ export function WorkspaceView({
       closeBinder();
     },
     [setSearchParams, closeBinder],
+  );
+
+  // A mention opens its element's page over the chapter, at its address (back returns).
+  const openElement = useCallback(
+    (id: string) => {
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.set(ELEMENTS_PARAM, id);
+        return next;
+      });
+    },
+    [setSearchParams],
   );
 
   const copyChapterText = useCallback(
@@ -487,6 +500,7 @@ export function WorkspaceView({
               onEditorReady={handleEditorReady}
               stashes={stashes}
               mentions={mentions}
+              onOpenElement={openElement}
             />
           )}
         </Box>

@@ -9,14 +9,14 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { ELEMENTS_PARAM } from '@/lib/paths';
+
 import type { ElementsWorkspace } from './elements-store';
 
 const ElementsView = lazy(() =>
   import('./elements-view').then((m) => ({ default: m.ElementsView })),
 );
 
-/** The search parameter that holds where the elements view is. */
-export const ELEMENTS_PARAM = 'elements';
 const BOARD = 'board';
 
 export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) {

@@ -3,5 +3,5 @@
  * nicknames, tags, pictures, sections), read and written on this device first. The app composes
  * the entry into the editor's header (features never import each other).
  */
-export { EditorElements, ELEMENTS_PARAM } from './editor-elements';
+export { EditorElements } from './editor-elements';
 export type { ElementsWorkspace } from './elements-store';
