@@ -250,9 +250,9 @@ export function createLoader(deps: LoaderDeps): Loader {
     return contentsRun;
   }
 
-  /** Rows of `kind` outside any manuscript, merged from the server's listing of them. */
-  async function reloadGlobal(
-    kind: 'notes' | 'to_dos',
+  /** The user's local rows of `kind` that a listing covers, merged with it. */
+  async function reloadListing(
+    kind: 'notes' | 'to_dos' | 'stats_word_counts' | 'writing_sessions',
     serverRows: ServerRow[],
     covers: (row: LocalRow) => boolean,
   ): Promise<void> {
@@ -261,12 +261,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       db.transaction('rw', table, () =>
         mergeListing(table, {
           userId,
-          covered: () =>
-            table
-              .where('user_id')
-              .equals(userId)
-              .filter((row) => (row.manuscript_id ?? null) === null && covers(row))
-              .toArray(),
+          covered: () => table.where('user_id').equals(userId).filter(covers).toArray(),
           serverRows,
           toLocal: (row) => fromServer(row, userId, kind),
         }),
@@ -274,48 +269,27 @@ export function createLoader(deps: LoaderDeps): Loader {
     );
   }
 
+  const outsideManuscripts = (row: LocalRow) => (row.manuscript_id ?? null) === null;
+
   async function reloadGlobalNotes(): Promise<void> {
-    await reloadGlobal('notes', await remote.globalNotes(), () => true);
+    await reloadListing('notes', await remote.globalNotes(), outsideManuscripts);
   }
 
   async function reloadGlobalTodos(): Promise<void> {
     // The listing has live to-dos only: those in the trash stay.
-    const isLiveTodo = (row: LocalRow) => row.kind === 'to_dos' && isLive(row);
-    await reloadGlobal('to_dos', await remote.globalTodos(), isLiveTodo);
-  }
-
-  /** Rows of `kind` of every manuscript, merged from the server's listing of all of them. */
-  async function reloadEveryRow(
-    kind: 'stats_word_counts' | 'writing_sessions',
-    serverRows: ServerRow[],
-    askedAt: number,
-  ): Promise<void> {
-    const table = rowTable(db, kind);
-    // A row the outbox delivered after the listing was asked for may be missing from it.
-    const deliveredBefore = (row: LocalRow) =>
-      typeof row.synced_at !== 'number' || row.synced_at < askedAt;
-    await problems.guard(() =>
-      db.transaction('rw', table, () =>
-        mergeListing(table, {
-          userId,
-          covered: () =>
-            table
-              .where('user_id')
-              .equals(userId)
-              .filter((row) => row.kind === kind && deliveredBefore(row))
-              .toArray(),
-          serverRows,
-          toLocal: (row) => fromServer(row, userId, kind),
-        }),
-      ),
-    );
+    const isLiveTodo = (row: LocalRow) =>
+      outsideManuscripts(row) && row.kind === 'to_dos' && isLive(row);
+    await reloadListing('to_dos', await remote.globalTodos(), isLiveTodo);
   }
 
   async function reloadWritingRecords(): Promise<void> {
     const askedAt = deps.clock.now();
     const [words, sessions] = await Promise.all([remote.wordCounts(), remote.writingSessions()]);
-    await reloadEveryRow('stats_word_counts', words, askedAt);
-    await reloadEveryRow('writing_sessions', sessions, askedAt);
+    // A row the outbox delivered after the listings were asked for may be missing from them.
+    const listedOf = (kind: string) => (row: LocalRow) =>
+      row.kind === kind && (typeof row.synced_at !== 'number' || row.synced_at < askedAt);
+    await reloadListing('stats_word_counts', words, listedOf('stats_word_counts'));
+    await reloadListing('writing_sessions', sessions, listedOf('writing_sessions'));
   }
 
   return {
