@@ -766,6 +766,6 @@ fn a_mention_keeps_the_name_it_was_written_as_in_the_html_text_and_word_count() 
          <span data-type=\"mention\" data-id=\"el-2\" data-label=\"Lady &lt;Jessica&gt;\">\
          Lady &lt;Jessica&gt;</span>.</p>"
     );
-    assert_eq!(d.text, "Paul met Lady <Jessica>.\n");
+    assert_eq!(d.text, "Paul met Lady <Jessica>.");
     assert_eq!(d.words, 4);
 }
