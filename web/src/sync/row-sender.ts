@@ -72,16 +72,18 @@ async function settle(
   op: PendingOp,
   adopt?: ServerRow,
   sentUpdatedAt?: number,
-): Promise<void> {
+): Promise<'settled' | 'changed since sent'> {
   const table = rowTable(ctx.db, kind);
-  await ctx.problems.guard(() =>
+  return ctx.problems.guard(() =>
     ctx.db.transaction('rw', table, async () => {
       const row = await table.get(id);
-      if (row?.user_id !== ctx.userId || row.pending_ops[0] !== op) return;
-      if (sentUpdatedAt !== undefined && row.updated_at !== sentUpdatedAt) return;
+      if (row?.user_id !== ctx.userId || row.pending_ops[0] !== op) return 'settled';
+      if (sentUpdatedAt !== undefined && row.updated_at !== sentUpdatedAt) {
+        return 'changed since sent';
+      }
       if (op === 'hard_delete') {
         await table.delete(id);
-        return;
+        return 'settled';
       }
       const rest = row.pending_ops.slice(1);
       let next: LocalRow = row;
@@ -94,6 +96,7 @@ async function settle(
       }
       next = { ...next, pending_ops: rest, pending: rest.length > 0 ? 1 : 0 };
       await table.put(next);
+      return 'settled';
     }),
   );
 }
@@ -199,13 +202,9 @@ export async function sendRow(
     if (!ok) return false;
     // A reset run leaves everything as it is; the run after it sends the change again.
     checkAborted(ctx);
-    if (op === 'put') {
-      await settle(ctx, kind, id, op, adopted, row.updated_at);
-      // Changed again while the put was on its way: left pending for the sync that change
-      // queued.
-      const now = await current(ctx, kind, id);
-      if (now?.pending_ops[0] === 'put' && now.updated_at !== row.updated_at) return true;
-    } else await settle(ctx, kind, id, op, adopted);
+    const sent = op === 'put' ? row.updated_at : undefined;
+    // Changed again while the put was on its way: left pending for the sync that change queued.
+    if ((await settle(ctx, kind, id, op, adopted, sent)) === 'changed since sent') return true;
     if (op === 'hard_delete' && kind === 'manuscripts') {
       await ctx.problems.guard(() =>
         removeManuscriptLocally(ctx.db, ctx.userId, id, { keepPending: false }),
