@@ -70,6 +70,11 @@ export function NotesList(props: NotesListProps) {
   const total = useMemo(() => groups.reduce((sum, { notes }) => sum + notes.length, 0), [groups]);
   const { count, sentinel } = useGrowingList(total, `${shownFilter}/${sort}/${search}`);
   const drawn = useMemo(() => firstNotes(groups, count), [groups, count]);
+  // A group drawn in part still tells assistive technology how many notes it holds.
+  const groupSizes = useMemo(
+    () => new Map(groups.map(({ group, notes }) => [group, notes.length])),
+    [groups],
+  );
   const dateFormat = useMemo(
     () =>
       new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
@@ -145,12 +150,16 @@ export function NotesList(props: NotesListProps) {
             {t(`quick_notes.groups.${group}`)}
           </Title>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {notes.map((note) => {
+            {notes.map((note, index) => {
               const attachment = props.withFilter ? attachmentOf(note) : null;
               const time = sort === 'created' ? note.created_at : note.updated_at;
               const snippet = htmlText(note.content).slice(0, 140);
               return (
-                <li key={note.id}>
+                <li
+                  key={note.id}
+                  aria-setsize={groupSizes.get(group) ?? notes.length}
+                  aria-posinset={index + 1}
+                >
                   <UnstyledButton
                     data-testid="quick-note-item"
                     onClick={() => {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { SessionUser } from '@/lib/session';
+import { GROWING_PAGE } from '@/lib/use-growing-list';
 import type { LocalRecord } from '@/storage';
 import { axeViolations } from '@/testing/axe';
 import { buildLocalRow } from '@/testing/build-local-row';
@@ -20,6 +21,7 @@ const CHAPTER = 'ChapterOne000000000001';
 const GROUP = 'GroupPartOne0000000001';
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await disposeTestEngines();
 });
 
@@ -60,7 +62,7 @@ describe('Quick Notes', () => {
     const modal = await screen.findByRole('dialog', { name: 'Quick Notes' });
     expect(await within(modal).findByRole('heading', { name: 'Global Notes' })).toBeVisible();
     expect(within(modal).queryByRole('tab')).toBeNull();
-    expect(within(modal).getByText('No notes yet.')).toBeVisible();
+    expect(await within(modal).findByText('No notes yet.')).toBeVisible();
     expect(await axeViolations(modal)).toEqual([]);
 
     const writer = userEvent.setup();
@@ -78,6 +80,35 @@ describe('Quick Notes', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ title: 'Ideas', manuscript_id: null, pending: 1 });
     expect(await axeViolations(modal)).toEqual([]);
+  });
+
+  it('draws a long group a page at a time and tells how many notes it holds', async () => {
+    // The end of the drawn notes never comes near the screen.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe = vi.fn();
+        disconnect = vi.fn();
+      },
+    );
+    const total = GROWING_PAGE + 10;
+    await setup({
+      notes: Array.from({ length: total }, (_, n) =>
+        row({
+          id: `NoteMany${String(n).padStart(14, '0')}`,
+          kind: 'notes',
+          manuscript_id: null,
+          title: `Note ${String(n)}`,
+          updated_at: Date.now() - n * 1000,
+        }),
+      ),
+    });
+    const modal = await screen.findByRole('dialog', { name: 'Quick Notes' });
+    const items = await within(modal).findAllByRole('listitem');
+    expect(items).toHaveLength(GROWING_PAGE);
+    expect(items[0]).toHaveAttribute('aria-setsize', String(total));
+    expect(items[0]).toHaveAttribute('aria-posinset', '1');
+    expect(items[GROWING_PAGE - 1]).toHaveAttribute('aria-posinset', String(GROWING_PAGE));
   });
 
   it('lists a manuscript’s notes by date, filters them by what they are attached to, and searches', async () => {
@@ -203,7 +234,7 @@ describe('Quick Notes', () => {
     );
     expect(within(modal).queryByRole('button', { name: 'New note' })).toBeNull();
     const writer = userEvent.setup();
-    await writer.click(within(modal).getByText('Old'));
+    await writer.click(await within(modal).findByText('Old'));
     expect(within(modal).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
     expect(within(modal).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
