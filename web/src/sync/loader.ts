@@ -15,6 +15,7 @@ import {
   keepLocalMarks,
   removeManuscriptLocally,
   rowTable,
+  rowsWhere,
 } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
 import type { ProblemHub } from '@/storage/problems';
@@ -119,7 +120,7 @@ export function createLoader(deps: LoaderDeps): Loader {
     const folderTable = rowTable(db, 'folders');
     const manuscriptTable = rowTable(db, 'manuscripts');
     const mine = (table: typeof folderTable, keep: (row: LocalRow) => boolean) => () =>
-      table.where('user_id').equals(userId).filter(keep).toArray();
+      rowsWhere(table, 'user_id', userId, keep);
     // A shared manuscript opened by its address before the shelf listed it was stored from its
     // own answer, without the shared marks. It belongs to the shared listing: it is not one of
     // the user's own that has gone, and it gets the marks (whether the user may write) now.
@@ -261,7 +262,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       db.transaction('rw', table, () =>
         mergeListing(table, {
           userId,
-          covered: () => table.where('user_id').equals(userId).filter(covers).toArray(),
+          covered: () => rowsWhere(table, 'user_id', userId, covers),
           serverRows,
           toLocal: (row) => fromServer(row, userId, kind),
         }),
@@ -323,11 +324,12 @@ export function createLoader(deps: LoaderDeps): Loader {
     },
     async loadChapterContent(chapterId, updatedAt) {
       const table = rowTable(db, 'chapter_contents');
-      const locals = await table
-        .where('chapter_id')
-        .equals(chapterId)
-        .filter((row) => row.user_id === userId && row.kind === 'chapter_contents')
-        .toArray();
+      const locals = await rowsWhere(
+        table,
+        'chapter_id',
+        chapterId,
+        (row) => row.user_id === userId && row.kind === 'chapter_contents',
+      );
       const newest = Math.max(0, ...locals.map((row) => row.updated_at));
       if (updatedAt !== null && locals.length > 0 && newest >= updatedAt) return;
       const server = await remote.chapterContent(chapterId);

@@ -9,7 +9,7 @@ import type { Table } from 'dexie';
 import type { AppDatabase } from '@/storage/app-db';
 import { MANUSCRIPT_CHILDREN, withoutChildren } from '@/storage/entities';
 import type { EntityKind } from '@/storage/entity-kinds';
-import { fromServer, keepLocalMarks, kindOfRow, rowTable } from '@/storage/local-rows';
+import { fromServer, keepLocalMarks, kindOfRow, rowTable, rowsWhere } from '@/storage/local-rows';
 import type { LocalRow } from '@/storage/local-rows';
 import type { ManuscriptTree, ServerRow } from '@/storage/remote';
 
@@ -91,12 +91,7 @@ export async function mergeTree(
     const table = rowTable(db, kind);
     await mergeListing(table, {
       userId,
-      covered: () =>
-        table
-          .where('manuscript_id')
-          .equals(tree.id)
-          .filter((local) => local.kind === kind)
-          .toArray(),
+      covered: () => rowsWhere(table, 'manuscript_id', tree.id, (local) => local.kind === kind),
       serverRows,
       toLocal: (server) => fromServer(server, userId, kind),
     });
