@@ -11,6 +11,8 @@ use yrs::{
     XmlTextRef,
 };
 
+use quire_core::manuscript::MentionNames;
+
 use super::{COMMENTS, marks};
 use crate::compact;
 use crate::derive::{DeriveError, FOOTNOTES, FRAGMENT, number_attribute, string_attribute};
@@ -19,8 +21,11 @@ use crate::derive::{DeriveError, FOOTNOTES, FRAGMENT, number_attribute, string_a
 /// into the returned list of `src`s (the caller fetches their bytes; the same source twice is
 /// one entry). Footnotes come in the order of their first reference (bodies nothing refers to
 /// are left out, as in the derived HTML); comment threads oldest first, as the editor lists
-/// them.
-pub fn body_from_state(state: &[u8]) -> Result<(Body, Vec<String>), DeriveError> {
+/// them. A story element's mention reads as `names` says (the element's current name).
+pub fn body_from_state(
+    state: &[u8],
+    names: &MentionNames,
+) -> Result<(Body, Vec<String>), DeriveError> {
     let update = compact::decode_update_v1(state).map_err(|e| e.0)?;
     let mut reach = yrs::StateVector::default();
     compact::reach(&update, &mut reach);
@@ -32,6 +37,7 @@ pub fn body_from_state(state: &[u8]) -> Result<(Body, Vec<String>), DeriveError>
     }
     let mut reader = Reader {
         txn: &txn,
+        names,
         images: Vec::new(),
         footnote_ids: Vec::new(),
     };
@@ -54,6 +60,7 @@ pub fn body_from_state(state: &[u8]) -> Result<(Body, Vec<String>), DeriveError>
 
 struct Reader<'t, T> {
     txn: &'t T,
+    names: &'t MentionNames,
     images: Vec<String>,
     footnote_ids: Vec<String>,
 }
@@ -198,18 +205,25 @@ impl<T: ReadTxn> Reader<'_, T> {
                             out.push(Inline::FootnoteRef { id });
                         }
                     }
-                    // A story element's mention (an atom) reads as the text it was written as;
-                    // one holding its text inside (another client's shape) keeps that text.
+                    // A story element's mention (an atom) reads as the element's name now, or
+                    // as written for an element that is gone; one holding its text inside
+                    // (another client's shape) keeps that text.
                     "mention" => match self.string(&e, "label").filter(|l| !l.is_empty()) {
-                        Some(label) => match out.last_mut() {
-                            Some(Inline::Text { text, marks }) if *marks == Marks::default() => {
-                                text.push_str(&label)
+                        Some(label) => {
+                            let id = self.string(&e, "id").unwrap_or_default();
+                            let label = self.names.text(&id, &label);
+                            match out.last_mut() {
+                                Some(Inline::Text { text, marks })
+                                    if *marks == Marks::default() =>
+                                {
+                                    text.push_str(&label)
+                                }
+                                _ => out.push(Inline::Text {
+                                    text: label,
+                                    marks: Marks::default(),
+                                }),
                             }
-                            _ => out.push(Inline::Text {
-                                text: label,
-                                marks: Marks::default(),
-                            }),
-                        },
+                        }
                         None => self.inlines(&e, out),
                     },
                     _ => self.inlines(&e, out),

@@ -4,6 +4,8 @@ use quire_formats::model::{
     Align, Block, Body, CommentReply, CommentThread, Footnote, Inline, Marks, Paragraph,
 };
 
+use quire_core::manuscript::{EntityKind, EntityRow, MentionNames};
+
 use super::*;
 use crate::derive::derive_from_update;
 
@@ -217,7 +219,7 @@ fn a_rich_body_written_as_a_document_derives_the_html_text_and_words_it_holds() 
 fn a_rich_body_comes_back_from_its_document_unchanged() {
     let body = rich_body();
     let update = body_to_update(&body, &image_src, "user-1", CLIENT);
-    let (read, images) = body_from_state(&update).unwrap();
+    let (read, images) = body_from_state(&update, &MentionNames::default()).unwrap();
     assert_eq!(read, body);
     assert_eq!(
         images,
@@ -259,7 +261,11 @@ fn an_image_without_a_source_is_left_out_and_the_same_source_is_one_image() {
         ..Body::default()
     };
     let src = |i: usize| (i > 0).then(|| "https://x.example/same.png".to_owned());
-    let (read, images) = body_from_state(&body_to_update(&body, &src, "u", CLIENT)).unwrap();
+    let (read, images) = body_from_state(
+        &body_to_update(&body, &src, "u", CLIENT),
+        &MentionNames::default(),
+    )
+    .unwrap();
     assert_eq!(images, vec!["https://x.example/same.png".to_owned()]);
     assert_eq!(
         read.blocks,
@@ -282,7 +288,11 @@ fn empty_containers_get_the_paragraph_the_schema_requires() {
         blocks: vec![Block::BlockQuote { blocks: Vec::new() }],
         ..Body::default()
     };
-    let (read, _) = body_from_state(&body_to_update(&body, &image_src, "u", CLIENT)).unwrap();
+    let (read, _) = body_from_state(
+        &body_to_update(&body, &image_src, "u", CLIENT),
+        &MentionNames::default(),
+    )
+    .unwrap();
     assert_eq!(
         read.blocks,
         vec![Block::BlockQuote {
@@ -293,8 +303,11 @@ fn empty_containers_get_the_paragraph_the_schema_requires() {
 
 #[test]
 fn an_empty_state_is_an_empty_body() {
-    let (body, images) =
-        body_from_state(&body_to_update(&Body::default(), &image_src, "u", 1)).unwrap();
+    let (body, images) = body_from_state(
+        &body_to_update(&Body::default(), &image_src, "u", 1),
+        &MentionNames::default(),
+    )
+    .unwrap();
     assert_eq!(body, Body::default());
     assert!(images.is_empty());
 }
@@ -361,7 +374,7 @@ fn what_the_model_has_no_block_for_keeps_its_words_when_read() {
     let state = doc
         .transact()
         .encode_state_as_update_v1(&StateVector::default());
-    let (body, _) = body_from_state(&state).unwrap();
+    let (body, _) = body_from_state(&state, &MentionNames::default()).unwrap();
     assert_eq!(
         body.blocks,
         vec![
@@ -379,7 +392,7 @@ fn what_the_model_has_no_block_for_keeps_its_words_when_read() {
 }
 
 #[test]
-fn a_mention_reads_as_the_name_it_was_written_as() {
+fn a_mention_reads_as_its_element_is_named_now_or_as_written() {
     use yrs::{Any, Doc, ReadTxn, StateVector, Transact, WriteTxn, Xml, XmlElementPrelim};
     use yrs::{XmlFragment, XmlTextPrelim};
 
@@ -397,6 +410,12 @@ fn a_mention_reads_as_the_name_it_was_written_as() {
     let state = doc
         .transact()
         .encode_state_as_update_v1(&StateVector::default());
-    let (body, _) = body_from_state(&state).unwrap();
+    let (body, _) = body_from_state(&state, &MentionNames::default()).unwrap();
     assert_eq!(body.blocks, vec![p(vec![plain("Ask Paul now.")])]);
+
+    // The element was renamed since: the export reads its name now.
+    let mut element = EntityRow::new(EntityKind::Element, "el-1", "u", 1);
+    element.name = "Paul Atreides".into();
+    let (body, _) = body_from_state(&state, &MentionNames::from_rows([&element])).unwrap();
+    assert_eq!(body.blocks, vec![p(vec![plain("Ask Paul Atreides now.")])]);
 }

@@ -16,6 +16,7 @@ mod goals;
 mod html;
 pub mod kind;
 mod lifetime;
+mod mention_names;
 mod order;
 mod reading;
 mod row;
@@ -43,6 +44,7 @@ pub use kind::{EntityKind, InManuscript, Parent};
 pub use lifetime::{
     HourWords, LifetimeStats, MinuteFigures, SessionSpan, WordFigures, WriterZone, lifetime_stats,
 };
+pub use mention_names::MentionNames;
 pub use order::{
     DUPLICATE_ORDER_OFFSET, MOVED_UP_ORDER_OFFSET, Node, Ordered, RESEARCH_ORDER_START,
     append_order, duplicate_order, next_research_order, renumber,

@@ -8,12 +8,13 @@ mod gather;
 mod layout;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::http::StatusCode;
 use quire_core::Id;
 use quire_core::id::RandomIds;
-use quire_core::manuscript::{EntityKind, EntityRow, Title, reading_order};
+use quire_core::manuscript::{EntityKind, EntityRow, MentionNames, Title, reading_order};
 use quire_core::policy::{may_change_contents, may_export};
 use quire_core::time::now_ms;
 use quire_core::upload::{FileType, safe_file_name};
@@ -421,9 +422,13 @@ pub(crate) async fn export(
         .map(|u| u.name)
         .unwrap_or_default();
     let sections = gather::sections(&tree, chosen.as_deref());
+    // Mentions read as their elements are named now (a rename follows into the file).
+    let names = Arc::new(MentionNames::from_rows(
+        tree.parts.iter().flat_map(|(_, rows)| rows.iter()),
+    ));
     let mut bodies = Vec::with_capacity(sections.len());
     for section in &sections {
-        bodies.push(chapter_body(app, &tree, &section.id).await?);
+        bodies.push(chapter_body(app, &tree, &names, &section.id).await?);
     }
     // An ebook's cover is the manuscript's, whatever index the request named.
     let cover = match &options.preset {
@@ -494,6 +499,7 @@ fn write(
 async fn chapter_body(
     app: &AppState,
     tree: &quire_core::manuscript::ManuscriptTree,
+    names: &Arc<MentionNames>,
     chapter_id: &str,
 ) -> Result<(quire_formats::model::Body, ImageSources), ApiError> {
     if !app.store.doc_exists(chapter_id).await? {
@@ -506,8 +512,9 @@ async fn chapter_body(
         anyhow::anyhow!("the document of chapter {chapter_id} could not be read: {e}")
     })?;
     let id = chapter_id.to_owned();
+    let names = Arc::clone(names);
     let (body, srcs) =
-        tokio::task::spawn_blocking(move || quire_collab::model::body_from_state(&state))
+        tokio::task::spawn_blocking(move || quire_collab::model::body_from_state(&state, &names))
             .await
             .map_err(|e| anyhow::anyhow!("reading chapter {id}'s document panicked: {e}"))?
             .map_err(|e| {

@@ -612,3 +612,71 @@ async fn an_ebook_carries_the_manuscripts_cover() {
         assert_eq!(status, 200);
     }
 }
+
+#[tokio::test]
+async fn a_mention_is_exported_as_its_element_is_named_now() {
+    use yrs::{Any, Doc, Transact, Xml, XmlElementPrelim, XmlFragment, XmlTextPrelim};
+
+    for db in Db::all() {
+        let app = crate::chapter_content::writer_with_a_chapter(db).await;
+        let (m1, c1, e1) = (
+            crate::collab_client::id("m1"),
+            crate::collab_client::id("c1"),
+            crate::collab_client::id("e1"),
+        );
+        let element = app
+            .put_json(
+                &format!("elements/put/{e1}"),
+                &json!({"manuscript_id": m1, "name": "Paul",
+                    "meta": {"nicknames": [{"id": "n1", "label": "Usul"}]}}),
+            )
+            .await;
+        let written = element.data()["updated_at"].as_i64().unwrap();
+        // The chapter says "Paul", "Usul" and "PAUL" as mentions of the element.
+        let doc = Doc::with_client_id(77);
+        let update = {
+            let fragment = doc.get_or_insert_xml_fragment("default");
+            let mut txn = doc.transact_mut();
+            let para = fragment.push_back(&mut txn, XmlElementPrelim::empty("paragraph"));
+            for (n, label) in ["Paul", "Usul", "PAUL"].into_iter().enumerate() {
+                para.push_back(&mut txn, XmlTextPrelim::new(format!("{n}: ")));
+                let mention = para.push_back(&mut txn, XmlElementPrelim::empty("mention"));
+                mention.insert_attribute(&mut txn, "id", Any::from(e1.as_str()));
+                mention.insert_attribute(&mut txn, "label", Any::from(label));
+                para.push_back(&mut txn, XmlTextPrelim::new(". "));
+            }
+            txn.encode_update_v1()
+        };
+        app.state.collab.apply(&c1, update).await.expect("stored");
+
+        let text_of = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+        let (_, _, before) = export(&app, &app.client, &m1, &json!({"format": "text"})).await;
+        assert!(
+            text_of(before).contains("0: Paul. 1: Usul. 2: PAUL."),
+            "{db:?}"
+        );
+
+        app.put_json(
+            &format!("elements/{e1}"),
+            &json!({"name": "Paul Atreides", "updated_at": written + 1}),
+        )
+        .await
+        .data();
+        let (status, _, after) = export(&app, &app.client, &m1, &json!({"format": "text"})).await;
+        assert_eq!(status, 200);
+        let after = text_of(after);
+        assert!(
+            after.contains("0: Paul Atreides. 1: Usul. 2: PAUL ATREIDES."),
+            "{db:?}: {after}"
+        );
+
+        // In the trash, the element no longer names its mentions: they read as written.
+        app.delete(&format!("elements/{e1}")).await.data();
+        let (_, _, trashed) = export(&app, &app.client, &m1, &json!({"format": "text"})).await;
+        assert!(
+            text_of(trashed).contains("0: Paul. 1: Usul. 2: PAUL."),
+            "{db:?}"
+        );
+        app.stop().await;
+    }
+}
