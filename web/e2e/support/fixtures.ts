@@ -1,7 +1,7 @@
 /**
  * The suite's `test`: Playwright's, with one check over every browser context a test opens —
  * whenever the editor says "Synced", the server holds the words the device shows in that
- * chapter. A page reports each moment its indicator turns to synced, with the chapter's id and
+ * chapter (a mention read as the label the chapter holds, not the element's current name). A page reports each moment its indicator turns to synced, with the chapter's id and
  * text; the chapter's content is fetched from the server at once and compared word by word.
  */
 import { test as base, expect } from '@playwright/test';
@@ -68,12 +68,25 @@ function reportSynced() {
   const report = (window as unknown as { __quireSaidSynced?: (id: string, text: string) => void })
     .__quireSaidSynced;
   let said = false;
+  // A mention shows its element's current name, kept in the element's row: the chapter holds
+  // the label it was written with, so that is what the server must hold.
+  const chapterText = (root: HTMLElement | null) => {
+    if (!root) return '';
+    if (root.querySelector('[data-type="mention"][data-label]') === null) return root.innerText;
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const mention = node.parentElement?.closest('[data-type="mention"][data-label]');
+      parts.push(mention ? (mention.getAttribute('data-label') ?? '') : (node.textContent ?? ''));
+    }
+    return parts.join(' ');
+  };
   const look = () => {
     const status = document.querySelector('[data-chapter-id] [data-status]');
     const chapterId = status?.closest('[data-chapter-id]')?.getAttribute('data-chapter-id');
     const synced = status?.getAttribute('data-status') === 'synced';
     if (synced && chapterId && !said) {
-      report?.(chapterId, document.querySelector<HTMLElement>('.ProseMirror')?.innerText ?? '');
+      report?.(chapterId, chapterText(document.querySelector<HTMLElement>('.ProseMirror')));
     }
     said = synced;
   };

@@ -68,16 +68,11 @@ export function convertNames(
   return edits.reduce((sum, edit) => sum + edit.matches.length, 0);
 }
 
-/**
- * Turns the mentions of `elementIds` back into plain text (`label(id, stored)`, by default the
- * label they keep), in one transaction; returns how many.
- */
-export function mentionsToText(
+/** The mentions in `fragment` of the elements `elementIds`, in document order. */
+export function mentionsOf(
   fragment: Y.XmlFragment,
   elementIds: ReadonlySet<string>,
-  label: (id: string, stored: string) => string = (_, stored) => stored,
-  origin: unknown = MENTION_ORIGIN,
-): number {
+): Y.XmlElement[] {
   const found: Y.XmlElement[] = [];
   const walk = (parent: Y.XmlFragment | Y.XmlElement) => {
     for (const child of parent.toArray()) {
@@ -89,6 +84,21 @@ export function mentionsToText(
     }
   };
   walk(fragment);
+  return found;
+}
+
+/**
+ * Turns the mentions of `elementIds` back into plain text (`label(id, stored)`, by default the
+ * label they keep), in one transaction; returns how many. `which`, when given, picks among them.
+ */
+export function mentionsToText(
+  fragment: Y.XmlFragment,
+  elementIds: ReadonlySet<string>,
+  label: (id: string, stored: string) => string = (_, stored) => stored,
+  origin: unknown = MENTION_ORIGIN,
+  which: (mention: Y.XmlElement) => boolean = () => true,
+): number {
+  const found = mentionsOf(fragment, elementIds).filter(which);
   if (found.length === 0) return 0;
   requireDoc(fragment).transact(() => {
     for (const mention of found) {

@@ -126,6 +126,26 @@ describe('converting a new element’s names across the manuscript', () => {
     expect(book.openNow()).toBe(0);
   });
 
+  it('on failure keeps the element’s mentions made before (a nickname added later)', async () => {
+    const book = chapters({ c1: '<p>Anna, or Annie.</p>', c2: '<p>Annie</p>' }, ['c2']);
+    await convertNamesInManuscript({
+      open: (id) => book.open(id),
+      chapterIds: ['c1'],
+      element: { ...ANNA, nicknames: [] },
+      others: [],
+    });
+    const result = await convertNamesInManuscript({
+      open: (id) => book.open(id),
+      chapterIds: ['c1', 'c2'],
+      element: ANNA,
+      others: [],
+    });
+    expect(result).toMatchObject({ outcome: 'apply_failed', chapterId: 'c2' });
+    expect(book.text('c1')).toBe(
+      '<paragraph><mention id="anna" label="Anna"></mention>, or Annie.</paragraph>',
+    );
+  });
+
   it('fails when a chapter does not open', async () => {
     const book = chapters({ c1: '<p>Anna</p>' });
     const result = await convertNamesInManuscript({
@@ -140,8 +160,10 @@ describe('converting a new element’s names across the manuscript', () => {
 });
 
 describe('deleting an element', () => {
-  it('turns its mentions back into text reading its name, in every chapter it can open', async () => {
-    const book = chapters({ c1: '<p>Anna and Ahab.</p>', c2: '<p>Anna</p>' }, ['c2']);
+  it('turns its mentions back into the text they showed, in every chapter it can open', async () => {
+    const book = chapters({ c1: '<p>Anna and Ahab, ANNA or Annie.</p>', c2: '<p>Anna</p>' }, [
+      'c2',
+    ]);
     await convertNamesInManuscript({
       open: (id) => book.open(id),
       chapterIds: ['c1'],
@@ -151,11 +173,10 @@ describe('deleting an element', () => {
     const result = await mentionsToTextInManuscript({
       open: (id) => book.open(id),
       chapterIds: ['c1', 'c2', 'gone'],
-      elementId: 'anna',
-      text: 'Anne',
+      element: { ...ANNA, name: 'Anne' },
     });
-    expect(result).toEqual({ mentions: 1, failed: ['c2', 'gone'] });
-    expect(book.text('c1')).toBe('<paragraph>Anne and Ahab.</paragraph>');
+    expect(result).toEqual({ mentions: 3, failed: ['c2', 'gone'] });
+    expect(book.text('c1')).toBe('<paragraph>Anne and Ahab, ANNE or Annie.</paragraph>');
     expect(book.openNow()).toBe(0);
   });
 });

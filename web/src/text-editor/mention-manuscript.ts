@@ -2,12 +2,13 @@
  * A story element's mentions across a manuscript's chapters on this device: a new element's
  * names turned into mentions, a deleted one's mentions back into text. Each chapter's Yjs
  * document is opened (offline too: the local copy, sent when the connection allows), changed
- * in one transaction, closed. If a conversion fails in any chapter, the mentions already made
- * are turned back into text, so the caller can remove the element.
+ * in one transaction, closed. If a conversion fails in any chapter, the mentions it made are
+ * turned back into text (those made before stay), so the caller can remove the element.
  */
 import type * as Y from 'yjs';
 
-import { convertNames, mentionsToText } from './mention-convert';
+import { convertNames, mentionsOf, mentionsToText } from './mention-convert';
+import { mentionText } from './mention-directory';
 import type { MentionTarget } from './mention-names';
 
 /** A progress indicator appears only for a conversion that takes longer than this. */
@@ -36,8 +37,8 @@ export interface ConvertManuscriptDeps {
 /**
  * - `converted`: every chapter converted (`mentions` made);
  * - `convert_failed`: converting a chapter's text threw;
- * - `apply_failed`: a chapter could not be opened or written. Either failure leaves no
- *   mention of the element behind (those made are turned back into text).
+ * - `apply_failed`: a chapter could not be opened or written. Either failure leaves none of
+ *   the mentions this run made (they are turned back into text); those made before stay.
  */
 export type ConvertManuscriptResult =
   | { outcome: 'converted'; mentions: number }
@@ -74,20 +75,22 @@ export async function convertNamesInManuscript(
 
   const elements = [deps.element, ...deps.others.filter((e) => e.id !== deps.element.id)];
   const only = new Set([deps.element.id]);
-  const converted: string[] = [];
+  // Per chapter, the element's mentions there before this run: the undo keeps them.
+  const before = new Map<string, Set<string>>();
   let mentions = 0;
   try {
     for (const chapterId of deps.chapterIds) {
-      const step = await inChapter(deps, chapterId, (fragment) =>
-        convertNames(fragment, elements, { only }),
-      );
+      const step = await inChapter(deps, chapterId, (fragment) => {
+        before.set(chapterId, new Set(mentionsOf(fragment, only).map(mentionKey)));
+        return convertNames(fragment, elements, { only });
+      });
       if (step.outcome !== 'ok') {
-        // A conversion that threw may have written part of its transaction: undone as well.
-        if (step.outcome === 'convert_failed') converted.push(chapterId);
-        await undo(deps, converted, deps.element.id);
+        // Undone in every chapter the work ran in, this one too: a conversion that threw may
+        // have written part of its transaction, one whose closing failed may hold it.
+        await undo(deps, before, deps.element.id);
         return { outcome: step.outcome, chapterId, error: step.error };
       }
-      if (step.value > 0) converted.push(chapterId);
+      if (step.value === 0) before.delete(chapterId);
       mentions += step.value;
       done += 1;
       if (progress.shown) deps.onProgress?.({ done, total });
@@ -99,22 +102,22 @@ export async function convertNamesInManuscript(
 }
 
 /**
- * A deleted element's mentions turned back into plain text in every chapter, reading `text`
- * (the name they showed). Until this runs a mention of a missing element already reads as
- * plain text; a chapter that fails keeps its mentions, listed in `failed`.
+ * A deleted element's mentions turned back into plain text in every chapter, each reading what
+ * it showed (`element` as it was: its name, or the nickname as written). Until this runs a
+ * mention of a missing element already reads as plain text (its label); a chapter that fails
+ * keeps its mentions, listed in `failed`.
  */
 export async function mentionsToTextInManuscript(deps: {
   open(chapterId: string): Promise<OpenedChapter>;
   chapterIds: readonly string[];
-  elementId: string;
-  text: string;
+  element: MentionTarget;
 }): Promise<{ mentions: number; failed: string[] }> {
-  const ids = new Set([deps.elementId]);
+  const ids = new Set([deps.element.id]);
   const failed: string[] = [];
   let mentions = 0;
   for (const chapterId of deps.chapterIds) {
     const step = await inChapter(deps, chapterId, (fragment) =>
-      mentionsToText(fragment, ids, () => deps.text),
+      mentionsToText(fragment, ids, (_id, stored) => mentionText(stored, deps.element)),
     );
     if (step.outcome === 'ok') mentions += step.value;
     else failed.push(chapterId);
@@ -124,6 +127,12 @@ export async function mentionsToTextInManuscript(deps: {
 
 type Step<T> =
   { outcome: 'ok'; value: T } | { outcome: 'convert_failed' | 'apply_failed'; error: unknown };
+
+/** A mention's identity in its chapter, the same in every copy of the document. */
+function mentionKey(mention: Y.XmlElement): string {
+  const id = mention._item?.id;
+  return id ? `${id.client}:${id.clock}` : '';
+}
 
 /** Runs `work` on the chapter's text, the chapter opened for it and closed after (flushed). */
 async function inChapter<T>(
@@ -155,14 +164,25 @@ async function inChapter<T>(
   return step;
 }
 
-/** Turns the element's mentions made so far back into text (best effort: each chapter once). */
+/**
+ * Turns the element's mentions this run made back into text, in the chapters it changed
+ * (`before`: each one's mentions from before the run, which stay). Best effort: each once.
+ */
 async function undo(
   deps: Pick<ConvertManuscriptDeps, 'open'>,
-  chapterIds: readonly string[],
+  before: ReadonlyMap<string, ReadonlySet<string>>,
   elementId: string,
 ): Promise<void> {
   const ids = new Set([elementId]);
-  for (const chapterId of chapterIds) {
-    await inChapter(deps, chapterId, (fragment) => mentionsToText(fragment, ids));
+  for (const [chapterId, kept] of before) {
+    await inChapter(deps, chapterId, (fragment) =>
+      mentionsToText(
+        fragment,
+        ids,
+        undefined,
+        undefined,
+        (mention) => !kept.has(mentionKey(mention)),
+      ),
+    );
   }
 }

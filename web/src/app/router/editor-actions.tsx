@@ -3,7 +3,7 @@
  * each other): story elements, import and export, the to-dos, Quick Notes and My Stats. The router loads this
  * module after the editor, so the chapter's text never waits for them.
  */
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 
 import type { WorkspaceActions } from '@/features/editor/manuscript-page';
 import { EditorElements } from '@/features/elements';
@@ -11,11 +11,14 @@ import { EditorImportExport } from '@/features/import-export';
 import { MyStatsButton } from '@/features/my-stats/my-stats-button';
 import { EditorQuickNotes } from '@/features/notes';
 import { EditorTodos } from '@/features/todos';
+import { collabConnectionFor } from '@/sync';
 
 export function EditorActions({ workspace, chapterId }: ComponentProps<WorkspaceActions>) {
+  // The chapters' texts as the editor opens them: the story elements' mentions are made there.
+  const texts = useMemo(() => collabConnectionFor(workspace.userId), [workspace.userId]);
   return (
     <>
-      <EditorElements workspace={workspace} />
+      <EditorElements workspace={workspace} texts={texts} />
       <EditorImportExport workspace={workspace} />
       <EditorTodos workspace={workspace} chapterId={chapterId} />
       <EditorQuickNotes workspace={workspace} />

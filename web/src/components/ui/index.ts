@@ -26,3 +26,5 @@ export type { BusySubmit } from './use-busy-submit';
 export { ColorChoice } from './color-choice';
 export type { ColorChoiceProps } from './color-choice';
 export { MetaSectionsEditor, SECTION_SAVE_DELAY_MS } from './meta-sections-editor';
+export { useMentionConversion } from './mention-conversion';
+export type { MentionConversion } from './mention-conversion';

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 
 import { ELEMENTS_PARAM } from '@/lib/paths';
 
+import type { ChapterTexts } from './element-mentions';
 import type { ElementsWorkspace } from './elements-store';
 
 const ElementsView = lazy(() =>
@@ -19,7 +20,14 @@ const ElementsView = lazy(() =>
 
 const BOARD = 'board';
 
-export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) {
+export function EditorElements({
+  workspace,
+  texts,
+}: {
+  workspace: ElementsWorkspace;
+  /** The chapters' texts (the collaboration connection), where mentions are made. */
+  texts: ChapterTexts;
+}) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const place = searchParams.get(ELEMENTS_PARAM);
@@ -72,6 +80,7 @@ export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) 
               workspace={workspace}
               elementId={place === BOARD ? null : place}
               open={open}
+              texts={texts}
             />
           </Suspense>
         )}

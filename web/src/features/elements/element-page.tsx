@@ -1,7 +1,8 @@
 /**
  * One element's page: its name (required, at most 255 characters), kind, group and colour, its
- * nicknames and tags, pictures and sections; deleting moves it to the trash. Every change is
- * kept on this device first and reaches the others through the outbox.
+ * nicknames and tags, pictures and sections; deleting moves it to the trash (its mentions become
+ * text), a nickname added becomes mentions. Every change is kept on this device first and
+ * reaches the others through the outbox.
  */
 import { Button, Grid, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -67,6 +68,7 @@ export function ElementPage({
         void store.trash(element.id).then(() => {
           showSuccess(t('elements.deleted'));
           screen.open(null);
+          void screen.mentions.trashed(element);
         });
       },
     });
@@ -140,7 +142,17 @@ export function ElementPage({
                 remove: (label) => t('elements.nicknames.remove', { label }),
               }}
               onAdd={(label) => {
-                void writeMeta('nicknames', (list) => addNickname(list, label, newId()));
+                let nicknames = element.meta.nicknames;
+                let added = false;
+                void writeMeta('nicknames', (list) => {
+                  nicknames = addNickname(list, label, newId());
+                  added = nicknames.length > list.length;
+                  return nicknames;
+                }).then(() => {
+                  if (!added) return;
+                  const meta = { ...element.meta, nicknames };
+                  return screen.mentions.nicknameAdded({ ...element, meta });
+                });
               }}
               onRemove={(id) => {
                 void writeMeta('nicknames', (list) => removeNickname(list, id));

@@ -6,6 +6,7 @@
 import { createContext, use } from 'react';
 
 import type { CustomType } from './element-kinds';
+import type { ElementMentions } from './element-mentions';
 import type { ElementsStore } from './elements-store';
 
 export interface ElementsScreen {
@@ -21,6 +22,8 @@ export interface ElementsScreen {
   saveTags(tags: readonly string[]): Promise<void>;
   /** Opens an element's page, or the board with null. */
   open(elementId: string | null): void;
+  /** What creating, deleting or recovering an element, or adding a nickname, does to the text. */
+  mentions: ElementMentions;
 }
 
 const ElementsScreenContext = createContext<ElementsScreen | null>(null);

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
 
 import { i18n } from '@/lib/i18n';
 import type { LocalRecord } from '@/storage';
@@ -10,6 +11,7 @@ import { buildLocalRow } from '@/testing/build-local-row';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { stubApi, success } from '@/testing/stub-api';
 import { createTestEngine, disposeTestEngines } from '@/testing/sync-harness';
+import type { OpenedChapter } from '@/text-editor';
 
 import { EditorElements } from './editor-elements';
 import type { ElementsWorkspace } from './elements-store';
@@ -26,6 +28,37 @@ afterEach(async () => {
   await disposeTestEngines();
 });
 
+/**
+ * The manuscript's chapters as Yjs documents, one paragraph each, opened as the collaboration
+ * connection opens them (`readOnly` ones refuse edits); `text(id)` reads one back.
+ */
+function chapterTexts(texts: Record<string, string>, readOnly: readonly string[] = []) {
+  const docs = new Map<string, Y.Doc>();
+  for (const [id, text] of Object.entries(texts)) {
+    const doc = new Y.Doc();
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    doc.getXmlFragment('default').insert(0, [paragraph]);
+    docs.set(id, doc);
+  }
+  const opened: string[] = [];
+  return {
+    ids: [...docs.keys()],
+    opened,
+    text: (id: string) => docs.get(id)?.getXmlFragment('default').toJSON() ?? '',
+    open(chapterId: string): Promise<OpenedChapter> {
+      opened.push(chapterId);
+      const doc = docs.get(chapterId);
+      if (!doc) return Promise.reject(new Error(`no chapter ${chapterId}`));
+      return Promise.resolve({
+        fragment: doc.getXmlFragment('default'),
+        writable: () => !readOnly.includes(chapterId),
+        close: () => Promise.resolve(),
+      });
+    },
+  };
+}
+
 function row(fields: Partial<LocalRecord> & { id: string }): LocalRecord {
   return buildLocalRow({ manuscript_id: BOOK, kind: 'elements', ...fields });
 }
@@ -37,16 +70,22 @@ async function setup(
     groups?: LocalRecord[];
     canWrite?: boolean;
     path?: string;
+    /** The chapters' texts (none by default). */
+    chapters?: ReturnType<typeof chapterTexts>;
+    settings?: Record<string, unknown>;
   } = {},
 ) {
   const test = createTestEngine();
   test.engine.outbox.pause();
   await test.store('contents', [...(options.elements ?? []), ...(options.groups ?? [])]);
   const settingsSaves: Record<string, unknown>[] = [];
+  const texts = options.chapters ?? chapterTexts({});
+  const chapters = texts.ids.map((id) => ({ id }));
   function Host() {
-    const [settings, setSettings] = useState<Record<string, unknown>>({});
+    const [settings, setSettings] = useState<Record<string, unknown>>(options.settings ?? {});
     const workspace: ElementsWorkspace = {
       manuscript: { id: BOOK, settings },
+      chapters,
       writer: test.engine.writer,
       reads: test.engine.reads,
       canWrite: options.canWrite ?? true,
@@ -56,7 +95,7 @@ async function setup(
         return Promise.resolve();
       },
     };
-    return <EditorElements workspace={workspace} />;
+    return <EditorElements workspace={workspace} texts={texts} />;
   }
   renderWithProviders(<Host />, options.path ?? '/');
   const elements = async () => (await test.stored('contents')).filter((r) => r.kind === 'elements');
@@ -304,5 +343,97 @@ describe('an element, created, edited and deleted', { timeout: 40_000 }, () => {
     expect(within(page).getByText('Main picture')).toBeVisible();
     const [stored] = await elements();
     expect(stored?.meta).toMatchObject({ images: [{ value: '/api/v4/uploads/Up1', main: true }] });
+  });
+});
+
+describe('an element’s names in the chapters', { timeout: 40_000 }, () => {
+  /** Creates a character named `name` from the board; resolves once the dialog is gone. */
+  async function createCharacter(name: string) {
+    const user = userEvent.setup();
+    const board = await screen.findByTestId('elements-board');
+    await user.click(within(board).getByRole('button', { name: 'New element' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New story element' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), name);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    return user;
+  }
+
+  it('become mentions on creating it, a nickname added later too, and text again on deleting it', async () => {
+    const chapters = chapterTexts({
+      c1: 'Ishmael sailed. Call me Ish.',
+      c2: 'Queequeg met Ishmael.',
+    });
+    const { elements } = await setup({
+      elements: [paul],
+      chapters,
+      path: '/?elements=board',
+    });
+    const user = await createCharacter('Ishmael');
+    const page = await screen.findByTestId('element-page');
+    const [created] = (await elements()).filter((e) => e.name === 'Ishmael');
+    const id = created?.id ?? '';
+    expect(chapters.text('c1')).toBe(
+      `<paragraph><mention id="${id}" label="Ishmael"></mention> sailed. Call me Ish.</paragraph>`,
+    );
+    expect(chapters.text('c2')).toBe(
+      `<paragraph>Queequeg met <mention id="${id}" label="Ishmael"></mention>.</paragraph>`,
+    );
+
+    await user.type(within(page).getByRole('combobox', { name: 'Add a nickname' }), 'Ish{Enter}');
+    await waitFor(() => {
+      expect(chapters.text('c1')).toBe(
+        `<paragraph><mention id="${id}" label="Ishmael"></mention> sailed. Call me ` +
+          `<mention id="${id}" label="Ish"></mention>.</paragraph>`,
+      );
+    });
+
+    await user.click(within(page).getByRole('button', { name: 'Delete element' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(chapters.text('c1')).toBe('<paragraph>Ishmael sailed. Call me Ish.</paragraph>');
+    });
+    expect(chapters.text('c2')).toBe('<paragraph>Queequeg met Ishmael.</paragraph>');
+
+    // Recovered, it is mentioned again (auto-suggest is on).
+    const board = await screen.findByTestId('elements-board');
+    const trashRow = await within(board).findByTestId('element-trash-row');
+    await user.click(within(trashRow).getByRole('button', { name: 'Recover Ishmael' }));
+    await waitFor(() => {
+      expect(chapters.text('c2')).toBe(
+        `<paragraph>Queequeg met <mention id="${id}" label="Ishmael"></mention>.</paragraph>`,
+      );
+    });
+  });
+
+  it('leave the text alone when the manuscript turned auto-suggest off', async () => {
+    const chapters = chapterTexts({ c1: 'Ishmael sailed.' });
+    await setup({
+      chapters,
+      settings: { elements: { auto_suggest: false } },
+      path: '/?elements=board',
+    });
+    await createCharacter('Ishmael');
+    await screen.findByTestId('element-page');
+    expect(chapters.opened).toEqual([]);
+    expect(chapters.text('c1')).toBe('<paragraph>Ishmael sailed.</paragraph>');
+  });
+
+  it('that cannot become mentions leave no element: the spec’s message, and it is gone', async () => {
+    const chapters = chapterTexts({ c1: 'Ishmael sailed.', c2: 'Ishmael slept.' }, ['c2']);
+    const { elements } = await setup({ chapters, path: '/?elements=board' });
+    await createCharacter('Ishmael');
+    expect(await screen.findByText('Failed to apply mention to manuscript.')).toBeVisible();
+    // Deleted for good (the server is told); neither on the board nor in the trash.
+    await waitFor(async () => {
+      const [stored] = await elements();
+      expect(stored?.pending_ops).toContain('hard_delete');
+    });
+    expect(chapters.text('c1')).toBe('<paragraph>Ishmael sailed.</paragraph>');
+    const board = screen.getByTestId('elements-board');
+    await waitFor(() => {
+      expect(within(board).queryByTestId('element-trash-row')).toBeNull();
+    });
+    expect(within(board).queryByTestId('element-card')).toBeNull();
+    expect(screen.queryByTestId('element-page')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ import { nextOrder } from './board-rules';
 /** What the elements screens need of the editor's workspace. */
 export interface ElementsWorkspace {
   manuscript: { id: string; settings?: Record<string, unknown> };
+  /** The manuscript's chapters and subchapters outside the trash: where mentions are. */
+  chapters: readonly { id: string }[];
   writer: EntityWriter;
   reads: Pick<ReadPort, 'liveParts' | 'part'>;
   /** False for a Viewer or Commenter: the screens are read-only. */
@@ -55,6 +57,8 @@ export interface ElementsStore {
   trash(id: string): Promise<void>;
   recover(id: string): Promise<void>;
   hardDelete(id: string): Promise<void>;
+  /** Removes an element for good from outside the trash too (a new one whose mentions failed). */
+  discard(id: string): Promise<void>;
   createGroup(name: string, groups: readonly ElementGroup[]): Promise<string>;
   renameGroup(id: string, name: string): Promise<void>;
   /** The group into the trash; its elements move out of it, after the elements in no group. */
@@ -145,6 +149,12 @@ export function createElementsStore(deps: {
     trash: (id) => inTurn(() => writer.trash('elements', id)),
     recover: (id) => inTurn(() => writer.recover('elements', id)),
     hardDelete: (id) => inTurn(() => writer.hardDelete('elements', id)),
+    // The writer deletes for good only from the trash.
+    discard: (id) =>
+      inTurn(async () => {
+        await writer.trash('elements', id);
+        await writer.hardDelete('elements', id);
+      }),
     async createGroup(name, groups) {
       const id = newId();
       const order = groups.length === 0 ? 0 : Math.max(...groups.map((g) => g._order)) + 1;

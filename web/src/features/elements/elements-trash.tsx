@@ -67,6 +67,7 @@ export function ElementsTrash({ elements }: { elements: ElementRecord[] }) {
                       onClick={() => {
                         void screen.store.recover(element.id).then(() => {
                           showSuccess(t('elements.trash.recovered'));
+                          void screen.mentions.recovered({ ...element, deleted_at: null });
                         });
                       }}
                     >

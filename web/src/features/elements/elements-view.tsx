@@ -11,6 +11,8 @@ import { readTags } from '@/lib/elements';
 import { useLiveQuery } from '@/lib/use-live-query';
 
 import { readCustomTypes } from './element-kinds';
+import type { ChapterTexts } from './element-mentions';
+import { useElementMentions } from './element-mentions';
 import { ElementPage } from './element-page';
 import { ElementsBoard } from './elements-board';
 import { ElementsScreenProvider } from './elements-context';
@@ -23,9 +25,11 @@ interface ElementsViewProps {
   /** The element whose page shows, or null for the board. */
   elementId: string | null;
   open: (elementId: string | null) => void;
+  /** The chapters' texts, where the elements' mentions are made and undone. */
+  texts: ChapterTexts;
 }
 
-export function ElementsView({ workspace, elementId, open }: ElementsViewProps) {
+export function ElementsView({ workspace, elementId, open, texts }: ElementsViewProps) {
   const { t } = useTranslation();
   const { manuscript, writer, reads, saveManuscript } = workspace;
   const manuscriptId = manuscript.id;
@@ -37,6 +41,9 @@ export function ElementsView({ workspace, elementId, open }: ElementsViewProps) 
   const elements = useLiveQuery(store.liveElements);
   const groups = useLiveQuery(store.liveGroups);
   const settings = manuscript.settings;
+  const chapterRows = workspace.chapters;
+  const chapterIds = useMemo(() => chapterRows.map((chapter) => chapter.id), [chapterRows]);
+  const { mentions, dialog } = useElementMentions({ texts, chapterIds, settings, elements });
   const screen: ElementsScreen = useMemo(
     () => ({
       manuscriptId,
@@ -48,8 +55,9 @@ export function ElementsView({ workspace, elementId, open }: ElementsViewProps) 
         saveManuscript({ settings: { elements_custom_others: [...types] } }),
       saveTags: (tags) => saveManuscript({ settings: { tags: [...tags] } }),
       open,
+      mentions,
     }),
-    [manuscriptId, store, workspace.canWrite, settings, saveManuscript, open],
+    [manuscriptId, store, workspace.canWrite, settings, saveManuscript, open, mentions],
   );
 
   if (elements === undefined || groups === undefined) {
@@ -66,6 +74,7 @@ export function ElementsView({ workspace, elementId, open }: ElementsViewProps) 
 
   return (
     <ElementsScreenProvider value={screen}>
+      {dialog}
       {elementId === null ? (
         <ElementsBoard elements={elements} groups={groups} />
       ) : element ? (

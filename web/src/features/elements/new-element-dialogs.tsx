@@ -1,7 +1,7 @@
 /**
  * The board's two creation dialogs: a new element (name, kind or custom type, group; it starts
- * with its kind's sections and its page opens) and a new custom type (name, and an icon from the
- * set or an uploaded picture).
+ * with its kind's sections, its name becomes mentions in the text, and its page opens) and a new
+ * custom type (name, and an icon from the set or an uploaded picture).
  */
 import { Radio, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
@@ -41,8 +41,15 @@ export function NewElementDialog({
     const meta = newElementMeta(choice, screen.customTypes, (_kind, key) =>
       t(`elements.section_titles.${key}` as 'elements.section_titles.notes'),
     );
-    const id = await screen.store.create({ name, group_id: groupId, meta }, elements);
+    const fields = { name, group_id: groupId, meta };
+    const id = await screen.store.create(fields, elements);
     onClose();
+    const made = await screen.mentions.created({ id, ...fields, _order: 0, deleted_at: null });
+    // The writer was told; the element never existed for them (spec §4).
+    if (!made) {
+      await screen.store.discard(id);
+      return;
+    }
     screen.open(id);
   }
 

@@ -98,6 +98,8 @@ export const MentionNode = Node.create<MentionNodeOptions>({
         const { id, label } = attrsOf(node);
         const element = directory.get(id);
         dom.setAttribute('data-id', id);
+        // What the chapter holds (and the server reads), whatever name shows now.
+        dom.setAttribute('data-label', label);
         dom.className = element ? 'mention' : 'mention mention-missing';
         dom.textContent = mentionText(label, element);
         if (element?.color) dom.style.setProperty('--mention-color', element.color);

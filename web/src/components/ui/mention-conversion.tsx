@@ -1,24 +1,26 @@
 /**
- * Turning a new element's names into mentions across the manuscript, as the writer sees it:
- * a progress dialog once the work takes longer than half a second, and on failure the error
- * (the caller then removes the element, as nothing of it is left in the text).
+ * Turning a story element's names into mentions across the manuscript, as the writer sees it:
+ * a progress dialog once the work takes longer than half a second, and on failure the spec's
+ * error (the caller then removes a new element, as nothing this run made is left in the text).
  */
 import { Modal, Progress, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { showError, SMALL_MODAL_SIZE } from '@/components/ui';
 import {
   convertNamesInManuscript,
   type ConvertManuscriptDeps,
   type ConvertManuscriptResult,
 } from '@/text-editor';
 
+import { showError } from './error-dialog';
+import { SMALL_MODAL_SIZE } from './modal-sizes';
+
 type Progressing = { done: number; total: number } | null;
 
 export interface MentionConversion {
   /** Converts; resolves with the outcome once the dialog (if shown) is gone. Never rejects. */
-  run(deps: Omit<ConvertManuscriptDeps, 'onProgress'>): Promise<ConvertManuscriptResult>;
+  run: (deps: Omit<ConvertManuscriptDeps, 'onProgress'>) => Promise<ConvertManuscriptResult>;
   /** The progress dialog: render it where the hook is used. */
   dialog: ReactNode;
 }
@@ -27,24 +29,29 @@ export function useMentionConversion(): MentionConversion {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<Progressing>(null);
 
-  const run = async (deps: Omit<ConvertManuscriptDeps, 'onProgress'>) => {
-    let result: ConvertManuscriptResult;
-    try {
-      result = await convertNamesInManuscript({ ...deps, onProgress: setProgress });
-    } catch (error) {
-      result = { outcome: 'convert_failed', chapterId: '', error };
-    }
-    setProgress(null);
-    if (result.outcome !== 'converted') {
-      console.error(`Mentions not made in chapter ${result.chapterId}`, result.error);
-      showError({
-        message: t(
-          result.outcome === 'convert_failed' ? 'mentions.convert_failed' : 'mentions.apply_failed',
-        ),
-      });
-    }
-    return result;
-  };
+  const run = useCallback(
+    async (deps: Omit<ConvertManuscriptDeps, 'onProgress'>) => {
+      let result: ConvertManuscriptResult;
+      try {
+        result = await convertNamesInManuscript({ ...deps, onProgress: setProgress });
+      } catch (error) {
+        result = { outcome: 'convert_failed', chapterId: '', error };
+      }
+      setProgress(null);
+      if (result.outcome !== 'converted') {
+        console.error(`Mentions not made in chapter ${result.chapterId}`, result.error);
+        showError({
+          message: t(
+            result.outcome === 'convert_failed'
+              ? 'mentions.convert_failed'
+              : 'mentions.apply_failed',
+          ),
+        });
+      }
+      return result;
+    },
+    [t],
+  );
 
   const label = progress
     ? t('mentions.converting_count', { done: progress.done, total: progress.total })
