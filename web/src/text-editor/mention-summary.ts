@@ -60,7 +60,10 @@ export function summarizeMentions(fragment: Y.XmlFragment): MentionSummary {
 function isParagraph(element: Y.XmlElement): boolean {
   return element
     .toArray()
-    .some((child) => child instanceof Y.XmlText || child.nodeName === MENTION);
+    .some(
+      (child) =>
+        child instanceof Y.XmlText || (child instanceof Y.XmlElement && child.nodeName === MENTION),
+    );
 }
 
 /** Every paragraph (heading, list item's paragraph …) holding at least one mention. */
