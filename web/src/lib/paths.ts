@@ -27,6 +27,12 @@ export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
  */
 export const ELEMENTS_PARAM = 'elements';
 
+/** The manuscript page's search parameter naming the chapter shown in the editor. */
+export const CHAPTER_PARAM = 'chapter';
+
+/** The manuscript page's search parameter filtering the binder to the chapters mentioning an element. */
+export const MENTIONS_OF_PARAM = 'mentions_of';
+
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',

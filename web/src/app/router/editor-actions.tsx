@@ -3,19 +3,30 @@
  * each other): story elements, import and export, the to-dos, Quick Notes and My Stats. The router loads this
  * module after the editor, so the chapter's text never waits for them.
  */
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 
+import { chaptersInBinderOrder } from '@/features/editor/binder/binder-filter';
 import type { WorkspaceActions } from '@/features/editor/manuscript-page';
 import { EditorElements } from '@/features/elements';
 import { EditorImportExport } from '@/features/import-export';
 import { MyStatsButton } from '@/features/my-stats/my-stats-button';
 import { EditorQuickNotes } from '@/features/notes';
 import { EditorTodos } from '@/features/todos';
+import { mentionIndexFor } from '@/sync';
 
 export function EditorActions({ workspace, chapterId }: ComponentProps<WorkspaceActions>) {
+  const { userId, manuscript, groups, outlines, chapters } = workspace;
+  // An element's "Appears in" lists the chapters as the binder does.
+  const appearsIn = useMemo(
+    () => ({
+      index: mentionIndexFor(userId, manuscript.id),
+      chapters: chaptersInBinderOrder({ groups, outlines, chapters }),
+    }),
+    [userId, manuscript.id, groups, outlines, chapters],
+  );
   return (
     <>
-      <EditorElements workspace={workspace} />
+      <EditorElements workspace={workspace} appearsIn={appearsIn} />
       <EditorImportExport workspace={workspace} />
       <EditorTodos workspace={workspace} chapterId={chapterId} />
       <EditorQuickNotes workspace={workspace} />

@@ -9,8 +9,9 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { ELEMENTS_PARAM } from '@/lib/paths';
+import { CHAPTER_PARAM, ELEMENTS_PARAM, MENTIONS_OF_PARAM } from '@/lib/paths';
 
+import type { AppearsInSource } from './appears-in';
 import type { ElementsWorkspace } from './elements-store';
 
 const ElementsView = lazy(() =>
@@ -19,7 +20,14 @@ const ElementsView = lazy(() =>
 
 const BOARD = 'board';
 
-export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) {
+export function EditorElements({
+  workspace,
+  appearsIn = null,
+}: {
+  workspace: ElementsWorkspace;
+  /** Where the chapters mention elements, for an element's "Appears in" (composed by `app/`). */
+  appearsIn?: AppearsInSource | null;
+}) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const place = searchParams.get(ELEMENTS_PARAM);
@@ -41,6 +49,28 @@ export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) 
       go(elementId ?? BOARD);
     },
     [go],
+  );
+  const openChapter = useCallback(
+    (chapterId: string) => {
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.delete(ELEMENTS_PARAM);
+        next.set(CHAPTER_PARAM, chapterId);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+  const showInBinder = useCallback(
+    (elementId: string) => {
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.delete(ELEMENTS_PARAM);
+        next.set(MENTIONS_OF_PARAM, elementId);
+        return next;
+      });
+    },
+    [setSearchParams],
   );
 
   return (
@@ -72,6 +102,9 @@ export function EditorElements({ workspace }: { workspace: ElementsWorkspace }) 
               workspace={workspace}
               elementId={place === BOARD ? null : place}
               open={open}
+              appearsIn={appearsIn}
+              openChapter={openChapter}
+              showInBinder={showInBinder}
             />
           </Suspense>
         )}

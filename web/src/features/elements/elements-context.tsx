@@ -5,6 +5,7 @@
  */
 import { createContext, use } from 'react';
 
+import type { AppearsInSource } from './appears-in';
 import type { CustomType } from './element-kinds';
 import type { ElementsStore } from './elements-store';
 
@@ -21,6 +22,12 @@ export interface ElementsScreen {
   saveTags(tags: readonly string[]): Promise<void>;
   /** Opens an element's page, or the board with null. */
   open(elementId: string | null): void;
+  /** Where the manuscript's chapters mention elements; null where the editor gives none. */
+  appearsIn: AppearsInSource | null;
+  /** Closes the elements view and opens the chapter in the editor. */
+  openChapter: (chapterId: string) => void;
+  /** Closes the elements view with the binder filtered to the chapters mentioning the element. */
+  showInBinder: (elementId: string) => void;
 }
 
 const ElementsScreenContext = createContext<ElementsScreen | null>(null);

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { readTags } from '@/lib/elements';
 import { useLiveQuery } from '@/lib/use-live-query';
 
+import type { AppearsInSource } from './appears-in';
 import { readCustomTypes } from './element-kinds';
 import { ElementPage } from './element-page';
 import { ElementsBoard } from './elements-board';
@@ -23,9 +24,19 @@ interface ElementsViewProps {
   /** The element whose page shows, or null for the board. */
   elementId: string | null;
   open: (elementId: string | null) => void;
+  appearsIn: AppearsInSource | null;
+  openChapter: (chapterId: string) => void;
+  showInBinder: (elementId: string) => void;
 }
 
-export function ElementsView({ workspace, elementId, open }: ElementsViewProps) {
+export function ElementsView({
+  workspace,
+  elementId,
+  open,
+  appearsIn,
+  openChapter,
+  showInBinder,
+}: ElementsViewProps) {
   const { t } = useTranslation();
   const { manuscript, writer, reads, saveManuscript } = workspace;
   const manuscriptId = manuscript.id;
@@ -48,8 +59,21 @@ export function ElementsView({ workspace, elementId, open }: ElementsViewProps) 
         saveManuscript({ settings: { elements_custom_others: [...types] } }),
       saveTags: (tags) => saveManuscript({ settings: { tags: [...tags] } }),
       open,
+      appearsIn,
+      openChapter,
+      showInBinder,
     }),
-    [manuscriptId, store, workspace.canWrite, settings, saveManuscript, open],
+    [
+      manuscriptId,
+      store,
+      workspace.canWrite,
+      settings,
+      saveManuscript,
+      open,
+      appearsIn,
+      openChapter,
+      showInBinder,
+    ],
   );
 
   if (elements === undefined || groups === undefined) {

@@ -5,3 +5,4 @@
  */
 export { EditorElements } from './editor-elements';
 export type { ElementsWorkspace } from './elements-store';
+export type { AppearsInSource, ListedChapter } from './appears-in';
