@@ -75,7 +75,14 @@ export function AppearsIn({ elementId, source, openChapter, showInBinder }: Appe
         </Text>
       )}
       {found.length > 0 && (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          gap="md"
+          p={0}
+          m={0}
+          aria-labelledby={TITLE_ID}
+          style={{ listStyle: 'none' }}
+        >
           {found.map(({ chapter, mentions }) => {
             const name = chapter.name.trim() === '' ? t('binder.unnamed') : chapter.name;
             return (
