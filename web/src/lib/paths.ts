@@ -76,6 +76,17 @@ export const paths = {
  */
 export const TEXT_FOCUS_STATE = { focusText: true } as const;
 
+/** Router `state` asking the editor for the caret at the first mention of an element. */
+export function revealMentionState(elementId: string): { revealMention: string } {
+  return { revealMention: elementId };
+}
+
+/** The element whose first mention router `state` asks the editor to show, or null. */
+export function mentionToReveal(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('revealMention' in state)) return null;
+  return typeof state.revealMention === 'string' ? state.revealMention : null;
+}
+
 /** Whether router `state` asks the editor for the caret in the text. */
 export function wantsTextFocus(state: unknown): boolean {
   return (

@@ -51,6 +51,7 @@ import type {
   WorkspaceActions,
 } from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
+import { useMentionOnArrival } from './workspace/use-mention-on-arrival';
 import { useTextFocusOnArrival } from './workspace/use-text-focus-on-arrival';
 
 // Not on the path to the chapter's text: their code loads while the chapter opens, and they
@@ -71,6 +72,7 @@ interface EditorApi {
   getText(): string;
   getFootnoteIds(): string[];
   focus(): void;
+  revealMention(elementId: string): boolean;
 }
 
 /** An update made in this tab: the editor's binding, its undo, or the comment/footnote stores. */
@@ -324,7 +326,7 @@ export function WorkspaceView({
   const keepEditorApi = useCallback((api: EditorApi | null) => {
     editorApi.current = api;
   }, []);
-  const handleEditorReady = useTextFocusOnArrival(keepEditorApi);
+  const handleEditorReady = useMentionOnArrival(chapterId, useTextFocusOnArrival(keepEditorApi));
   // The chapter as a stored version holds it: the text, then the footnotes' bodies.
   const openDocRef = useRef(openDoc);
   useEffect(() => {

@@ -27,7 +27,7 @@ export interface AppearsInSource {
 interface AppearsInProps {
   elementId: string;
   source: AppearsInSource;
-  openChapter: (chapterId: string) => void;
+  openChapter: (chapterId: string, elementId: string) => void;
   showInBinder: (elementId: string) => void;
 }
 
@@ -94,7 +94,7 @@ export function AppearsIn({ elementId, source, openChapter, showInBinder }: Appe
                     fw={600}
                     ta="start"
                     onClick={() => {
-                      openChapter(chapter.id);
+                      openChapter(chapter.id, elementId);
                     }}
                     style={{ overflowWrap: 'anywhere' }}
                   >

@@ -5,11 +5,11 @@
  */
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { CHAPTER_PARAM, ELEMENTS_PARAM, MENTIONS_OF_PARAM } from '@/lib/paths';
+import { CHAPTER_PARAM, ELEMENTS_PARAM, MENTIONS_OF_PARAM, revealMentionState } from '@/lib/paths';
 
 import type { AppearsInSource } from './appears-in';
 import type { ElementsWorkspace } from './elements-store';
@@ -50,14 +50,26 @@ export function EditorElements({
     },
     [go],
   );
+  // Closing the view returns the focus to its button, unless a chapter opened: then the editor
+  // takes it, at the element's first mention.
+  const [returnFocus, setReturnFocus] = useState(true);
+  const [wasOpen, setWasOpen] = useState(place !== null);
+  if (wasOpen !== (place !== null)) {
+    setWasOpen(place !== null);
+    if (place !== null) setReturnFocus(true);
+  }
   const openChapter = useCallback(
-    (chapterId: string) => {
-      setSearchParams((params) => {
-        const next = new URLSearchParams(params);
-        next.delete(ELEMENTS_PARAM);
-        next.set(CHAPTER_PARAM, chapterId);
-        return next;
-      });
+    (chapterId: string, elementId: string) => {
+      setReturnFocus(false);
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(ELEMENTS_PARAM);
+          next.set(CHAPTER_PARAM, chapterId);
+          return next;
+        },
+        { state: revealMentionState(elementId) },
+      );
     },
     [setSearchParams],
   );
@@ -93,6 +105,7 @@ export function EditorElements({
           go(null);
         }}
         fullScreen
+        returnFocus={returnFocus}
         title={t('elements.board_title')}
         data-testid="elements-view"
       >

@@ -24,8 +24,8 @@ export interface ElementsScreen {
   open(elementId: string | null): void;
   /** Where the manuscript's chapters mention elements; null where the editor gives none. */
   appearsIn: AppearsInSource | null;
-  /** Closes the elements view and opens the chapter in the editor. */
-  openChapter: (chapterId: string) => void;
+  /** Closes the elements view and opens the chapter in the editor, at the element's first mention. */
+  openChapter: (chapterId: string, elementId: string) => void;
   /** Closes the elements view with the binder filtered to the chapters mentioning the element. */
   showInBinder: (elementId: string) => void;
 }

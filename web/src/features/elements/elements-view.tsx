@@ -25,7 +25,7 @@ interface ElementsViewProps {
   elementId: string | null;
   open: (elementId: string | null) => void;
   appearsIn: AppearsInSource | null;
-  openChapter: (chapterId: string) => void;
+  openChapter: (chapterId: string, elementId: string) => void;
   showInBinder: (elementId: string) => void;
 }
 
