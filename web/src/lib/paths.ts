@@ -27,6 +27,12 @@ export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
  */
 export const ELEMENTS_PARAM = 'elements';
 
+/** The manuscript page's search parameter naming the chapter shown in the editor. */
+export const CHAPTER_PARAM = 'chapter';
+
+/** The manuscript page's search parameter filtering the binder to the chapters mentioning an element. */
+export const MENTIONS_OF_PARAM = 'mentions_of';
+
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',
@@ -69,6 +75,17 @@ export const paths = {
  * once (a manuscript just made): `navigate(paths.manuscript(id), { state: TEXT_FOCUS_STATE })`.
  */
 export const TEXT_FOCUS_STATE = { focusText: true } as const;
+
+/** Router `state` asking the editor for the caret at the first mention of an element. */
+export function revealMentionState(elementId: string): { revealMention: string } {
+  return { revealMention: elementId };
+}
+
+/** The element whose first mention router `state` asks the editor to show, or null. */
+export function mentionToReveal(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('revealMention' in state)) return null;
+  return typeof state.revealMention === 'string' ? state.revealMention : null;
+}
 
 /** Whether router `state` asks the editor for the caret in the text. */
 export function wantsTextFocus(state: unknown): boolean {

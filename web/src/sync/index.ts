@@ -17,6 +17,7 @@ import {
   sharedDatabase,
 } from '@/storage';
 import type { ManuscriptsPort } from '@/storage';
+import type { MentionIndex } from '@/text-editor/mention-index';
 
 import { createAfterRows } from './after-rows';
 import type { RowRef } from './after-rows';
@@ -33,6 +34,7 @@ import type { SyncEngine } from './engine';
 import { createLeaderElection } from './leader';
 import { liveChannelUrl } from './live-channel';
 import type { WebSocketLike } from './live-channel';
+import { createManuscriptMentions } from './mention-index-source';
 import { createSyncStatus } from './sync-status';
 import type { SyncStatus } from './sync-status';
 import { startUserSync } from './user-sync';
@@ -98,6 +100,8 @@ interface CollabSession {
   connection: CollabConnection;
   backlog: ChapterBacklog;
   status: SyncStatus;
+  /** Each manuscript's mention index, made on first use. */
+  mentions: Map<string, MentionIndex>;
   unsubscribe: () => void;
 }
 
@@ -121,8 +125,9 @@ let runningSync: UserSync | null = null;
 
 function closeCollab() {
   if (!collab) return;
-  const { connection, backlog, status, unsubscribe } = collab;
+  const { connection, backlog, status, mentions, unsubscribe } = collab;
   collab = null;
+  for (const index of mentions.values()) index.dispose();
   afterRows.clear();
   unsubscribe();
   backlog.stop();
@@ -138,6 +143,25 @@ function closeCollab() {
  */
 export function collabConnectionFor(userId: string): CollabConnection {
   return collabSessionFor(userId).connection;
+}
+
+/**
+ * Where the manuscript's chapters mention each story element, read from the chapters' text on
+ * this device (open documents and stored copies); one per manuscript while `userId` is signed in.
+ */
+export function mentionIndexFor(userId: string, manuscriptId: string): MentionIndex {
+  const session = collabSessionFor(userId);
+  let index = session.mentions.get(manuscriptId);
+  if (!index) {
+    index = createManuscriptMentions({
+      userId,
+      manuscriptId,
+      reads: syncEngineFor(userId).reads,
+      connection: session.connection,
+    });
+    session.mentions.set(manuscriptId, index);
+  }
+  return index;
 }
 
 /** What `userId`'s device has not yet got onto the server (chapters and outbox rows). */
@@ -192,7 +216,7 @@ function collabSessionFor(userId: string): CollabSession {
   const unsubscribe = session.subscribe(() => {
     if (session.getState().user?.id !== userId) closeCollab();
   });
-  collab = { userId, connection, backlog, status, unsubscribe };
+  collab = { userId, connection, backlog, status, mentions: new Map(), unsubscribe };
   return collab;
 }
 

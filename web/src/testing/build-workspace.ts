@@ -31,6 +31,8 @@ export interface WorkspaceSeed {
   groups?: Partial<GroupRow>[];
   outlines?: Partial<OutlineRow>[];
   chapters?: Partial<ChapterRow>[];
+  /** Story element rows (read through `reads`, as the binder's filter does). */
+  elements?: Partial<LocalRow>[];
   canWrite?: boolean;
   canComment?: boolean;
   userSettings?: Partial<EditorUserSettings>;
@@ -106,6 +108,10 @@ export function buildWorkspace(seed: WorkspaceSeed = {}): FakeWorkspace {
   seedKind('groups', seed.groups);
   seedKind('outlines', seed.outlines);
   seedKind('chapters', seed.chapters);
+  seedKind(
+    'elements',
+    seed.elements?.map((fields) => ({ kind: 'elements', ...fields })),
+  );
 
   const calls: WriterCall[] = [];
   const manuscriptCalls: Partial<ManuscriptRow>[] = [];

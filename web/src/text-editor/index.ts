@@ -70,3 +70,11 @@ export {
   type ConvertManuscriptResult,
   type OpenedChapter,
 } from './mention-manuscript';
+export {
+  FIRST_LINES,
+  LINE_CHARS,
+  type ElementMentions,
+  type MentionLine,
+  type MentionSummary,
+} from './mention-summary';
+export { type IndexedChapter, type MentionIndex, type MentionIndexState } from './mention-index';

@@ -25,9 +25,9 @@ import { useSearchParams } from 'react-router';
 import * as Y from 'yjs';
 
 import { setHeaderHidden } from '@/lib/chrome';
-import { ELEMENTS_PARAM } from '@/lib/paths';
+import { CHAPTER_PARAM, ELEMENTS_PARAM, MENTIONS_OF_PARAM } from '@/lib/paths';
 import type { SessionUser } from '@/lib/session';
-import { collabConnectionFor, syncStatusFor } from '@/sync';
+import { collabConnectionFor, mentionIndexFor, syncStatusFor } from '@/sync';
 import { footnotesHtml, footnotesStore } from '@/text-editor';
 
 import { ChapterEditor, ChapterLoadError, useMentionDirectory } from './chapter';
@@ -51,6 +51,7 @@ import type {
   WorkspaceActions,
 } from './workspace/types';
 import { useChapterHandle } from './workspace/use-chapter-handle';
+import { useMentionOnArrival } from './workspace/use-mention-on-arrival';
 import { useTextFocusOnArrival } from './workspace/use-text-focus-on-arrival';
 
 // Not on the path to the chapter's text: their code loads while the chapter opens, and they
@@ -71,6 +72,7 @@ interface EditorApi {
   getText(): string;
   getFootnoteIds(): string[];
   focus(): void;
+  revealMention(elementId: string): boolean;
 }
 
 /** An update made in this tab: the editor's binding, its undo, or the comment/footnote stores. */
@@ -173,7 +175,7 @@ export function WorkspaceView({
   const online = useNetwork().online;
 
   const chapterById = useMemo(() => new Map(chapters.map((row) => [row.id, row])), [chapters]);
-  const requested = searchParams.get('chapter');
+  const requested = searchParams.get(CHAPTER_PARAM);
   const remembered = manuscript.settings?.last_active_chapter ?? null;
   const chapter =
     (requested ? chapterById.get(requested) : undefined) ??
@@ -248,13 +250,28 @@ export function WorkspaceView({
   const today = useMemo(() => ({ words: todayCount, net: todayNet }), [todayCount, todayNet]);
   const editorApi = useRef<EditorApi | null>(null);
 
+  // The binder's filter by element stays while chapters are opened from it.
   const openChapter = useCallback(
     (id: string) => {
-      setSearchParams({ chapter: id });
+      setSearchParams((params) => {
+        const next = new URLSearchParams({ [CHAPTER_PARAM]: id });
+        const mentionsOf = params.get(MENTIONS_OF_PARAM);
+        if (mentionsOf !== null) next.set(MENTIONS_OF_PARAM, mentionsOf);
+        return next;
+      });
       closeBinder();
     },
     [setSearchParams, closeBinder],
   );
+  const mentionIndex = useMemo(
+    () => mentionIndexFor(user.id, manuscript.id),
+    [user.id, manuscript.id],
+  );
+  // "Show in structure" on an element's page: on a phone the binder is a drawer, opened for it.
+  const mentionsOf = searchParams.get(MENTIONS_OF_PARAM);
+  useEffect(() => {
+    if (mentionsOf !== null && !isLarge) openBinder();
+  }, [mentionsOf, isLarge, openBinder]);
 
   // A mention opens its element's page over the chapter, at its address (back returns).
   const openElement = useCallback(
@@ -309,7 +326,7 @@ export function WorkspaceView({
   const keepEditorApi = useCallback((api: EditorApi | null) => {
     editorApi.current = api;
   }, []);
-  const handleEditorReady = useTextFocusOnArrival(keepEditorApi);
+  const handleEditorReady = useMentionOnArrival(chapterId, useTextFocusOnArrival(keepEditorApi));
   // The chapter as a stored version holds it: the text, then the footnotes' bodies.
   const openDocRef = useRef(openDoc);
   useEffect(() => {
@@ -348,6 +365,7 @@ export function WorkspaceView({
       onOpenChapter={openChapter}
       words={freshWords}
       copyChapterText={copyChapterText}
+      mentions={mentionIndex}
     />
   );
   const properties = sidesShown && (

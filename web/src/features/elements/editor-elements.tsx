@@ -5,12 +5,13 @@
  */
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { ELEMENTS_PARAM } from '@/lib/paths';
+import { CHAPTER_PARAM, ELEMENTS_PARAM, MENTIONS_OF_PARAM, revealMentionState } from '@/lib/paths';
 
+import type { AppearsInSource } from './appears-in';
 import type { ChapterTexts } from './element-mentions';
 import type { ElementsWorkspace } from './elements-store';
 
@@ -23,10 +24,13 @@ const BOARD = 'board';
 export function EditorElements({
   workspace,
   texts,
+  appearsIn = null,
 }: {
   workspace: ElementsWorkspace;
   /** The chapters' texts (the collaboration connection), where mentions are made. */
   texts: ChapterTexts;
+  /** Where the chapters mention elements, for an element's "Appears in" (composed by `app/`). */
+  appearsIn?: AppearsInSource | null;
 }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -50,6 +54,40 @@ export function EditorElements({
     },
     [go],
   );
+  // Closing the view returns the focus to its button, unless a chapter opened: then the editor
+  // takes it, at the element's first mention.
+  const [returnFocus, setReturnFocus] = useState(true);
+  const [wasOpen, setWasOpen] = useState(place !== null);
+  if (wasOpen !== (place !== null)) {
+    setWasOpen(place !== null);
+    if (place !== null) setReturnFocus(true);
+  }
+  const openChapter = useCallback(
+    (chapterId: string, elementId: string) => {
+      setReturnFocus(false);
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(ELEMENTS_PARAM);
+          next.set(CHAPTER_PARAM, chapterId);
+          return next;
+        },
+        { state: revealMentionState(elementId) },
+      );
+    },
+    [setSearchParams],
+  );
+  const showInBinder = useCallback(
+    (elementId: string) => {
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.delete(ELEMENTS_PARAM);
+        next.set(MENTIONS_OF_PARAM, elementId);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
 
   return (
     <>
@@ -71,6 +109,7 @@ export function EditorElements({
           go(null);
         }}
         fullScreen
+        returnFocus={returnFocus}
         title={t('elements.board_title')}
         data-testid="elements-view"
       >
@@ -81,6 +120,9 @@ export function EditorElements({
               elementId={place === BOARD ? null : place}
               open={open}
               texts={texts}
+              appearsIn={appearsIn}
+              openChapter={openChapter}
+              showInBinder={showInBinder}
             />
           </Suspense>
         )}

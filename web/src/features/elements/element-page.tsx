@@ -21,6 +21,7 @@ import {
 import type { ElementMeta, ElementRecord } from '@/lib/elements';
 import { newId } from '@/storage';
 
+import { AppearsIn } from './appears-in';
 import {
   addNickname,
   addTag,
@@ -198,6 +199,14 @@ export function ElementPage({
           />
         </Grid.Col>
       </Grid>
+      {screen.appearsIn && (
+        <AppearsIn
+          elementId={element.id}
+          source={screen.appearsIn}
+          openChapter={screen.openChapter}
+          showInBinder={screen.showInBinder}
+        />
+      )}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { createContext, use } from 'react';
 
+import type { AppearsInSource } from './appears-in';
 import type { CustomType } from './element-kinds';
 import type { ElementMentions } from './element-mentions';
 import type { ElementsStore } from './elements-store';
@@ -24,6 +25,12 @@ export interface ElementsScreen {
   open(elementId: string | null): void;
   /** What creating, deleting or recovering an element, or adding a nickname, does to the text. */
   mentions: ElementMentions;
+  /** Where the manuscript's chapters mention elements; null where the editor gives none. */
+  appearsIn: AppearsInSource | null;
+  /** Closes the elements view and opens the chapter in the editor, at the element's first mention. */
+  openChapter: (chapterId: string, elementId: string) => void;
+  /** Closes the elements view with the binder filtered to the chapters mentioning the element. */
+  showInBinder: (elementId: string) => void;
 }
 
 const ElementsScreenContext = createContext<ElementsScreen | null>(null);

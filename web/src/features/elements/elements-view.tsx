@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { readTags } from '@/lib/elements';
 import { useLiveQuery } from '@/lib/use-live-query';
 
+import type { AppearsInSource } from './appears-in';
 import { readCustomTypes } from './element-kinds';
 import type { ChapterTexts } from './element-mentions';
 import { useElementMentions } from './element-mentions';
@@ -27,9 +28,20 @@ interface ElementsViewProps {
   open: (elementId: string | null) => void;
   /** The chapters' texts, where the elements' mentions are made and undone. */
   texts: ChapterTexts;
+  appearsIn: AppearsInSource | null;
+  openChapter: (chapterId: string, elementId: string) => void;
+  showInBinder: (elementId: string) => void;
 }
 
-export function ElementsView({ workspace, elementId, open, texts }: ElementsViewProps) {
+export function ElementsView({
+  workspace,
+  elementId,
+  open,
+  texts,
+  appearsIn,
+  openChapter,
+  showInBinder,
+}: ElementsViewProps) {
   const { t } = useTranslation();
   const { manuscript, writer, reads, saveManuscript } = workspace;
   const manuscriptId = manuscript.id;
@@ -56,8 +68,22 @@ export function ElementsView({ workspace, elementId, open, texts }: ElementsView
       saveTags: (tags) => saveManuscript({ settings: { tags: [...tags] } }),
       open,
       mentions,
+      appearsIn,
+      openChapter,
+      showInBinder,
     }),
-    [manuscriptId, store, workspace.canWrite, settings, saveManuscript, open, mentions],
+    [
+      manuscriptId,
+      store,
+      workspace.canWrite,
+      settings,
+      saveManuscript,
+      open,
+      mentions,
+      appearsIn,
+      openChapter,
+      showInBinder,
+    ],
   );
 
   if (elements === undefined || groups === undefined) {

@@ -7,3 +7,4 @@
 export { EditorElements } from './editor-elements';
 export type { ChapterTexts } from './element-mentions';
 export type { ElementsWorkspace } from './elements-store';
+export type { AppearsInSource, ListedChapter } from './appears-in';

@@ -104,6 +104,8 @@ describe('createCollabConnection', () => {
     const connection = connect(server, freshDb());
     const [first, second] = await Promise.all([connection.open(CHAPTER), connection.open(CHAPTER)]);
     expect(first.doc).toBe(second.doc);
+    // Readers see the open document without holding it open.
+    expect(connection.openDoc(CHAPTER)).toBe(first.doc);
 
     type(first.fragment, 'Shared');
     expect(second.fragment.toJSON()).toBe('<paragraph>Shared</paragraph>');
@@ -114,6 +116,7 @@ describe('createCollabConnection', () => {
     expect(server.received.some(([, kind]) => kind === MESSAGE_CLOSE)).toBe(false);
 
     await second.close();
+    expect(connection.openDoc(CHAPTER)).toBeNull();
     expect(server.received.filter(([, kind]) => kind === MESSAGE_CLOSE)).toHaveLength(1);
     await expect.poll(() => server.openSockets()).toBe(0);
   });

@@ -116,6 +116,12 @@ export interface CollabConnection {
   /** The chapters open now, with their status (a chapter still loading is not listed). */
   openChapters(): ReadonlyMap<string, ChapterStatus>;
   /**
+   * The document of a chapter open now (`openChapters`), else null. It is not a handle: the
+   * chapter closes when its handles do, and the document is destroyed then (`onChapterStatus`
+   * tells it with `null`), so a reader watching it does not keep the chapter open.
+   */
+  openDoc(chapterId: string): Y.Doc | null;
+  /**
    * Called with each open chapter's status as it changes, and with `null` once a chapter is
    * closed (its edits stored); returns an unsubscribe function.
    */
@@ -388,6 +394,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
 
   return {
     openChapters: () => new Map([...live].map(([id, chapter]) => [id, chapter.status()])),
+    openDoc: (chapterId) => live.get(chapterId)?.doc ?? null,
     onChapterStatus(listener) {
       watchers.add(listener);
       return () => {

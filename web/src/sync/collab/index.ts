@@ -7,6 +7,7 @@ export {
   type CollabLog,
 } from './chapter-doc';
 export { CollabDatabase, collabDatabase, COLLAB_DB_NAME } from './collab-db';
+export { readChapterCopy, type ChapterCopy } from './chapter-copy';
 export {
   CHAPTER_FRAGMENT,
   COLLAB_PATH,

@@ -31,6 +31,8 @@ interface BinderRowProps {
   /** The tree's one tab stop. */
   tabStop: boolean;
   canWrite: boolean;
+  /** Whether the row may be dragged (not while the binder is filtered). */
+  canMove?: boolean;
   posInSet: number;
   setSize: number;
   words: number | undefined;
@@ -56,7 +58,7 @@ export function BinderRow(props: BinderRowProps) {
     transform,
     transition,
     isDragging,
-  } = useSortable({ id: node.key, disabled: !canWrite });
+  } = useSortable({ id: node.key, disabled: !(props.canMove ?? canWrite) });
   const nameId = `binder-name-${node.key.replace(':', '-')}`;
   const inner = tabStop ? 0 : -1;
 
@@ -90,7 +92,7 @@ export function BinderRow(props: BinderRowProps) {
       }}
     >
       <Group gap={2} wrap="nowrap" py={2} pr={4}>
-        {canWrite && (
+        {(props.canMove ?? canWrite) && (
           <ActionIcon
             {...attributes}
             {...listeners}

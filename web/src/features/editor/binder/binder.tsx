@@ -7,6 +7,8 @@ import type { JSX, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { cssColor } from '@/lib/colors';
+import type { LiveQuery } from '@/storage';
+import type { MentionIndexState } from '@/text-editor';
 
 import { chapterStatuses } from '../workspace/statuses';
 import type { ChapterStatus } from '../workspace/statuses';
@@ -14,6 +16,8 @@ import type { Workspace } from '../workspace/types';
 import { rowCommands } from './binder-commands';
 import type { BinderDialog } from './binder-commands';
 import { BinderDialogHost } from './binder-dialog-host';
+import { countKept, filterTree } from './binder-filter';
+import { MentionFilterControls, useMentionFilter } from './binder-mention-filter';
 import { BinderRow } from './binder-row';
 import { buildTree, childrenOf, nodeKey, ROOT } from './binder-tree';
 import type { BinderNode, FlatNode, NodeLabel, NodeType } from './binder-tree';
@@ -28,6 +32,8 @@ export interface BinderProps {
   words?: ReadonlyMap<string, number>;
   /** Copies a chapter's text into a new chapter (the page does it through the Yjs documents). */
   copyChapterText: (fromChapterId: string, toChapterId: string) => Promise<void>;
+  /** Where the chapters mention each story element: the binder's filter by element. */
+  mentions?: LiveQuery<MentionIndexState> | null;
 }
 
 const ignore = () => undefined;
@@ -64,6 +70,7 @@ export const Binder = memo(function Binder({
   onOpenChapter,
   words,
   copyChapterText,
+  mentions = null,
 }: BinderProps): JSX.Element {
   const { t } = useTranslation();
   const tree = useMemo(() => buildTree(workspace), [workspace]);
@@ -74,6 +81,14 @@ export const Binder = memo(function Binder({
   const [dialog, setDialog] = useState<BinderDialog | null>(null);
   const elements = useRef(new Map<string, HTMLDivElement>());
   const actions = useBinderActions(workspace, tree, copyChapterText);
+  const filter = useMentionFilter(workspace, mentions);
+  // Filtered, the binder shows the chapters mentioning the element in their places; rows are
+  // not dragged then (a place among the rows shown is not a place in the manuscript).
+  const shown = useMemo(
+    () => (filter.keep ? filterTree(tree, filter.keep) : tree),
+    [tree, filter.keep],
+  );
+  const canMove = canWrite && filter.keep === null;
   const manuscript = workspace.manuscript;
   const statuses = useMemo(() => chapterStatuses(manuscript), [manuscript]);
   const statusOf = (node: BinderNode): ChapterStatus | null => {
@@ -87,7 +102,7 @@ export const Binder = memo(function Binder({
     },
     [actions],
   );
-  const dnd = useBinderDnd(tree, collapsed, handleDrop);
+  const dnd = useBinderDnd(shown, collapsed, handleDrop);
   const rows = dnd.rows;
 
   const activeKey = activeChapterId ? nodeKey('chapter', activeChapterId) : null;
@@ -189,7 +204,10 @@ export const Binder = memo(function Binder({
           ))}
         </Group>
       )}
-      {rows.length === 0 && (
+      {mentions && (
+        <MentionFilterControls filter={filter} count={countKept(shown, filter.keep ?? new Set())} />
+      )}
+      {rows.length === 0 && filter.keep === null && (
         <Text size="sm" c="dimmed">
           {t('binder.empty')}
         </Text>
@@ -212,7 +230,9 @@ export const Binder = memo(function Binder({
           <Box role="tree" aria-label={t('binder.tree_label')} style={{ overflowY: 'auto' }}>
             {rows.map((row, index) => {
               const node = row.node;
-              const siblings = childrenOf(tree, node.parentKey);
+              const siblings = childrenOf(shown, node.parentKey);
+              // The row as the manuscript holds it (filtered, some children are not shown).
+              const whole = tree.nodes.get(node.key) ?? node;
               const dragged = dnd.activeKey === row.key;
               return (
                 <BinderRow
@@ -224,12 +244,13 @@ export const Binder = memo(function Binder({
                   active={row.key === activeKey}
                   tabStop={row.key === tabStopKey}
                   canWrite={canWrite}
+                  canMove={canMove}
                   posInSet={siblings.indexOf(node) + 1}
                   setSize={siblings.length}
                   words={node.type === 'chapter' ? words?.get(node.id) : undefined}
                   status={statusOf(node)}
                   color={cssColor(node.row.meta?.color)}
-                  commands={rowCommands(node, commandContext)}
+                  commands={rowCommands(whole, commandContext)}
                   onActivate={() => {
                     activate(node);
                   }}

@@ -53,6 +53,34 @@ describe('ChapterEditor', { timeout: 30_000 }, () => {
     expect(api).not.toBeNull();
   });
 
+  it('puts the caret at an element’s first mention when asked', async () => {
+    const doc = docWithParagraphs('Opening line.', 'Then ');
+    const second = doc.getXmlFragment('default').get(1) as Y.XmlElement;
+    const mention = new Y.XmlElement('mention');
+    mention.setAttribute('id', 'anna');
+    mention.setAttribute('label', 'Anna');
+    second.insert(1, [mention, new Y.XmlText(' arrived.')]);
+    let api: { revealMention(id: string): boolean } | null = null;
+    renderEditor(fakeChapterHandle({ doc }), {
+      onEditorReady: (ready) => {
+        api = ready;
+      },
+    });
+    await waitFor(() => {
+      expect(api).not.toBeNull();
+    });
+    const ready = api as unknown as { revealMention(id: string): boolean };
+    expect(ready.revealMention('nobody')).toBe(false);
+    act(() => {
+      expect(ready.revealMention('anna')).toBe(true);
+    });
+    await waitFor(() => {
+      expect(textbox()).toHaveFocus();
+    });
+    // The caret sits right before the mention, in the second paragraph.
+    expect(window.getSelection()?.anchorNode?.textContent).toContain('Then');
+  });
+
   it('typing in the page changes the shared fragment', async () => {
     const handle = fakeChapterHandle({ doc: docWithParagraphs('Start') });
     renderEditor(handle);

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 
 import { afterPaint } from '@/lib/after-paint';
 import { markOnce } from '@/lib/perf-marks';
-import { CHAPTER_CORE_EXTENSIONS, countWords, editorText, footnoteOrder } from '@/text-editor';
+import {
+  CHAPTER_CORE_EXTENSIONS,
+  countWords,
+  editorText,
+  footnoteOrder,
+  MENTION,
+} from '@/text-editor';
 
 /** Word counts and the footnote order follow the text this long after the last change. */
 export const SETTLE_MS = 500;
@@ -18,6 +24,19 @@ export interface EditorApi {
   /** The footnotes' ids in the order of their references in the text. */
   getFootnoteIds(): string[];
   focus(): void;
+  /** Puts the caret at the first mention of the element, in view; false if there is none. */
+  revealMention(elementId: string): boolean;
+}
+
+/** Where the first mention of `elementId` is in the editor's document, or null. */
+function firstMention(editor: Editor, elementId: string): number | null {
+  let found: number | null = null;
+  editor.state.doc.descendants((node, position) => {
+    if (found !== null) return false;
+    if (node.type.name === MENTION && node.attrs.id === elementId) found = position;
+    return found === null;
+  });
+  return found;
 }
 
 export interface UseChapterEditorOptions {
@@ -97,6 +116,12 @@ export function useChapterEditor(options: UseChapterEditorOptions): {
       getFootnoteIds: () => footnoteOrder(editor.state.doc),
       focus: () => {
         editor.commands.focus();
+      },
+      revealMention: (elementId) => {
+        const position = firstMention(editor, elementId);
+        if (position === null) return false;
+        editor.commands.focus(position, { scrollIntoView: true });
+        return true;
       },
     });
     return () => {
