@@ -27,6 +27,12 @@ export type BetaReaderSection = (typeof BETA_READER_SECTIONS)[number];
  */
 export const ELEMENTS_PARAM = 'elements';
 
+/**
+ * The manuscript page's search parameter that opens the research view over it: `board`, or a
+ * research's id for its page.
+ */
+export const RESEARCH_PARAM = 'research';
+
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',
