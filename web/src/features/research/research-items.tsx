@@ -28,7 +28,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TitleInput } from '@/components/ui';
@@ -158,6 +158,23 @@ function ItemCard({ item, number, first, last, change }: ItemCardProps) {
   const [editingLink, setEditingLink] = useState(false);
   const label = useItemLabel(item, number);
   const Icon = ICONS[item.type];
+  const paper = useRef<HTMLDivElement>(null);
+  // A move re-renders the list in its new order, which may take the focus off the button: it
+  // goes back to it (or to the other move button, at either end) once the item has moved.
+  const refocus = useRef<{ key: 'move_up' | 'move_down'; from: number } | null>(null);
+  useEffect(() => {
+    const pending = refocus.current;
+    if (pending === null || pending.from === number) return;
+    refocus.current = null;
+    const button = (key: string) =>
+      paper.current?.querySelector<HTMLButtonElement>(`[data-tool="${key}"]:not(:disabled)`);
+    (button(pending.key) ?? button(pending.key === 'move_up' ? 'move_down' : 'move_up'))?.focus();
+  }, [number]);
+
+  function move(key: 'move_up' | 'move_down') {
+    refocus.current = { key, from: number };
+    void change((list) => moveItem(list, item.id, key === 'move_up' ? -1 : 1));
+  }
 
   function confirmRemove() {
     modals.openConfirmModal({
@@ -172,18 +189,19 @@ function ItemCard({ item, number, first, last, change }: ItemCardProps) {
     });
   }
 
-  const tool = (
-    key: 'move_up' | 'move_down' | 'remove' | 'edit',
-    run: () => void,
-    disabled = false,
-  ) => (
+  const tool = (key: 'move_up' | 'move_down' | 'remove' | 'edit', disabled = false) => (
     <Tooltip label={t(`research.items.${key}`)}>
       <ActionIcon
         variant="subtle"
         color={key === 'remove' ? 'red' : undefined}
         aria-label={`${t(`research.items.${key}`)}: ${label}`}
+        data-tool={key}
         disabled={disabled}
-        onClick={run}
+        onClick={() => {
+          if (key === 'edit') setEditingLink(true);
+          else if (key === 'remove') confirmRemove();
+          else move(key);
+        }}
       >
         {key === 'move_up' && <IconArrowUp size={16} aria-hidden />}
         {key === 'move_down' && <IconArrowDown size={16} aria-hidden />}
@@ -194,7 +212,14 @@ function ItemCard({ item, number, first, last, change }: ItemCardProps) {
   );
 
   return (
-    <Paper withBorder p="xs" radius="sm" data-testid="research-item" data-type={item.type}>
+    <Paper
+      ref={paper}
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid="research-item"
+      data-type={item.type}
+    >
       <Stack gap={6}>
         <Group gap={6} wrap="nowrap">
           <Icon size={16} aria-hidden />
@@ -237,13 +262,10 @@ function ItemCard({ item, number, first, last, change }: ItemCardProps) {
         )}
         {canWrite && (
           <Group gap={4} justify="flex-end">
-            {item.type === 'link' &&
-              tool('edit', () => {
-                setEditingLink(true);
-              })}
-            {tool('move_up', () => void change((list) => moveItem(list, item.id, -1)), first)}
-            {tool('move_down', () => void change((list) => moveItem(list, item.id, 1)), last)}
-            {tool('remove', confirmRemove)}
+            {item.type === 'link' && tool('edit')}
+            {tool('move_up', first)}
+            {tool('move_down', last)}
+            {tool('remove')}
           </Group>
         )}
       </Stack>

@@ -186,6 +186,10 @@ describe('a research, created, filled and deleted', { timeout: 40_000 }, () => {
         },
       ]);
     });
+    // The focus stays with the moved note (at the top now: on its other move button).
+    await waitFor(() => {
+      expect(within(page).getByRole('button', { name: 'Move down: Note 1' })).toHaveFocus();
+    });
     await user.click(within(page).getByRole('button', { name: 'Remove item: Note 1' }));
     await user.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(async () => {
