@@ -74,7 +74,9 @@ const SIGNED_IN = [
 for (const locale of ['en', 'es'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`every screen is axe-clean (${scheme}, ${locale})`, async ({ page, request }) => {
-      test.setTimeout(240_000);
+      // Five minutes: the signed-out pages, the editor and its panels, the story elements and
+      // research screens, and the signed-in pages, each looked at by axe.
+      test.setTimeout(300_000);
       const found: string[] = [];
       const check = async (screen: string) => {
         found.push(...(await axeViolations(page, `${screen} (${scheme}, ${locale})`)));
