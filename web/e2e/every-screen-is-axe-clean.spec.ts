@@ -2,8 +2,8 @@
  * Every screen passes axe-core's WCAG 2 A and AA rules with no serious or critical violation,
  * in the light and dark themes and in English and Spanish: the signed-out pages, the
  * manuscripts list and its trash, the editor (text with a comment and a footnote, and each of
- * its panels open), the story elements board and an element's page, account settings and the
- * other signed-in pages.
+ * its panels open), the story elements board and an element's page, the research board and a
+ * research's page, account settings and the other signed-in pages.
  */
 import type { Page } from '@playwright/test';
 
@@ -74,7 +74,9 @@ const SIGNED_IN = [
 for (const locale of ['en', 'es'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`every screen is axe-clean (${scheme}, ${locale})`, async ({ page, request }) => {
-      test.setTimeout(240_000);
+      // Five minutes: the signed-out pages, the editor and its panels, the story elements and
+      // research screens, and the signed-in pages, each looked at by axe.
+      test.setTimeout(300_000);
       const found: string[] = [];
       const check = async (screen: string) => {
         found.push(...(await axeViolations(page, `${screen} (${scheme}, ${locale})`)));
@@ -115,6 +117,21 @@ for (const locale of ['en', 'es'] as const) {
       const board = page.url();
       await page.keyboard.press('Escape');
       await expect(page).not.toHaveURL(/elements=/);
+      await page.getByTestId('research-button').click();
+      await page.getByRole('button', { name: 'New research' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Lighthouses');
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(page.getByTestId('research-page')).toBeVisible();
+      await page.getByRole('button', { name: 'Add a link' }).click();
+      await page.getByRole('textbox', { name: 'Address' }).fill('example.com/lights');
+      await page.getByRole('textbox', { name: 'Title' }).fill('Lights of the coast');
+      await page.getByRole('button', { name: 'Add link' }).click();
+      await page.getByRole('button', { name: 'Add a note' }).click();
+      await expect(page.getByTestId('research-item')).toHaveCount(2);
+      await page.getByRole('button', { name: 'Back to the board' }).click();
+      const researchBoard = page.url();
+      await page.keyboard.press('Escape');
+      await expect(page).not.toHaveURL(/research=/);
 
       await appearAs(page, locale, scheme);
       await expect(
@@ -145,6 +162,16 @@ for (const locale of ['en', 'es'] as const) {
         .click();
       await expect(page.getByTestId('element-page')).toBeVisible();
       await check('story element page');
+      await page.goto(researchBoard);
+      await expect(page.getByTestId('research-board')).toBeVisible(SYNC);
+      await check('research board');
+      await page
+        .getByRole('button', {
+          name: says(locale, 'research.open_research').replace('{{name}}', 'Lighthouses'),
+        })
+        .click();
+      await expect(page.getByTestId('research-page')).toBeVisible();
+      await check('research page');
 
       for (const path of SIGNED_IN) {
         await visit(page, path);

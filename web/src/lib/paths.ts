@@ -33,6 +33,12 @@ export const CHAPTER_PARAM = 'chapter';
 /** The manuscript page's search parameter filtering the binder to the chapters mentioning an element. */
 export const MENTIONS_OF_PARAM = 'mentions_of';
 
+/**
+ * The manuscript page's search parameter that opens the research view over it: `board`, or a
+ * research's id for its page.
+ */
+export const RESEARCH_PARAM = 'research';
+
 export const paths = {
   splash: '/',
   manuscripts: '/manuscripts',

@@ -9,6 +9,9 @@ import type { Editor } from '@tiptap/core';
 import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZES, pointSize, pointsFrom } from './defaults';
 import { HEADING_LEVELS, type HeadingLevel } from './extensions';
 
+// The link fields' rule is the app's, shared with the research board's links.
+export { normalizeLink } from '@/lib/links';
+
 type Alignment = 'left' | 'center' | 'right' | 'justify';
 type MarkName = 'bold' | 'italic' | 'underline' | 'strike' | 'smallCaps';
 
@@ -188,22 +191,6 @@ export function commandById(id: ChapterCommandId): ChapterCommand | undefined {
 export function currentLink(editor: Editor): string | null {
   const href: unknown = editor.getAttributes('link').href;
   return typeof href === 'string' ? href : null;
-}
-
-/**
- * A link address as the link fields accept it (required, a valid URL, https): `example.com/a`
- * becomes `https://example.com/a`; anything else (http, mailto, javascript, no host) is null.
- */
-export function normalizeLink(input: string): string | null {
-  const trimmed = input.trim();
-  if (trimmed === '') return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === 'https:' && url.hostname.includes('.') ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Sets (or, with an empty `href`, removes) the link on the selection or the link under the caret. */

@@ -19,6 +19,19 @@ describe('footnotes store', { timeout: 30_000 }, () => {
     expect(store.ids()).toEqual([]);
   });
 
+  it('creates several bodies with their text in one transaction', () => {
+    const doc = new Y.Doc();
+    const store = footnotesStore(doc);
+    let updates = 0;
+    doc.on('update', () => {
+      updates += 1;
+    });
+    const ids = store.createAll(['First.', '']);
+    expect(updates).toBe(1);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.map((id) => store.body(id))).toEqual(['First.', '']);
+  });
+
   it('concurrent edits to one body merge', () => {
     const a = new Y.Doc();
     const b = new Y.Doc();

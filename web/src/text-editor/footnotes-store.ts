@@ -12,6 +12,8 @@ export const FOOTNOTES_MAP = 'footnotes';
 export interface FootnotesStore {
   /** Creates an empty body; returns its id (to put on the `footnote` node). */
   create(): string;
+  /** Creates one body per entry of `bodies` in one transaction; returns their ids, in order. */
+  createAll(bodies: readonly string[]): string[];
   /** The shared text of a body (for a live input), or null. */
   text(id: string): Y.Text | null;
   body(id: string): string;
@@ -33,6 +35,13 @@ export function footnotesStore(doc: Y.Doc, newId: () => string = randomId): Foot
       const id = newId();
       bodies.set(id, new Y.Text());
       return id;
+    },
+    createAll(values) {
+      const made = values.map((value) => ({ id: newId(), value }));
+      doc.transact(() => {
+        for (const { id, value } of made) bodies.set(id, new Y.Text(value));
+      });
+      return made.map(({ id }) => id);
     },
     text,
     body(id) {

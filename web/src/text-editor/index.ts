@@ -43,6 +43,7 @@ export {
   stashCutOf,
   type StashCut,
 } from './stash';
+export { FOOTNOTE_BODY_ATTRIBUTE, type StashChapter } from './stash-notes';
 export {
   caseVariants,
   findNames,

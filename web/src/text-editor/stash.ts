@@ -1,8 +1,9 @@
 /**
- * Stashes in the text: the selection cut aside as HTML (its formatting kept), removed in one
- * undo step once the stash is kept, and a stash's HTML put back at the caret.
+ * Stashes in the text: the selection cut aside as HTML (its formatting kept, its footnotes with
+ * their bodies), removed in one undo step once the stash is kept, and a stash's HTML put back at
+ * the caret with footnotes of its own and no thread anchored twice (rules: `stash-notes.ts`).
  */
-import { Extension, getHTMLFromFragment, type Editor } from '@tiptap/core';
+import { Extension, type Editor } from '@tiptap/core';
 import { TextSelection, type EditorState } from '@tiptap/pm/state';
 import {
   absolutePositionToRelativePosition,
@@ -10,6 +11,13 @@ import {
   ySyncPluginKey,
 } from '@tiptap/y-tiptap';
 import type * as Y from 'yjs';
+
+import {
+  commentAnchorsOutside,
+  stashForInsert,
+  stashHtmlOf,
+  type StashChapter,
+} from './stash-notes';
 
 /** What a cut takes: the HTML kept in the stash and the range it leaves the text from. */
 export interface StashCut {
@@ -25,8 +33,12 @@ export interface StashCut {
  * The stash the selection makes, or null when it holds nothing to keep (empty, or blanks only).
  * Part of one block's text keeps its inline formatting (bold, links) and goes back inline; one
  * whole top-level block, or a selection over several, keeps its blocks (headings, alignment).
+ * Each footnote reference carries its body (`bodyOf` its id; empty without it).
  */
-export function stashCutOf(state: EditorState): StashCut | null {
+export function stashCutOf(
+  state: EditorState,
+  bodyOf: (id: string) => string = () => '',
+): StashCut | null {
   const { selection, schema, doc } = state;
   if (selection.empty) return null;
   const slice = selection.content();
@@ -39,7 +51,7 @@ export function stashCutOf(state: EditorState): StashCut | null {
     const whole = $from.parentOffset === 0 && $to.parentOffset === block.content.size;
     if (whole && $from.depth === 1 && doc.childCount > 1) {
       return {
-        html: getHTMLFromFragment(slice.content, schema),
+        html: stashHtmlOf(slice.content, schema, bodyOf),
         from: $from.before(1),
         to: $from.after(1),
         wholeBlocks: true,
@@ -47,14 +59,14 @@ export function stashCutOf(state: EditorState): StashCut | null {
     }
     const inline = slice.content.firstChild?.content ?? slice.content;
     return {
-      html: getHTMLFromFragment(inline, schema),
+      html: stashHtmlOf(inline, schema, bodyOf),
       from: selection.from,
       to: selection.to,
       wholeBlocks: false,
     };
   }
   return {
-    html: getHTMLFromFragment(slice.content, schema),
+    html: stashHtmlOf(slice.content, schema, bodyOf),
     from: selection.from,
     to: selection.to,
     wholeBlocks: false,
@@ -95,15 +107,17 @@ export function canMoveToStash(editor: Editor): boolean {
  * Moves the selection into a stash: `keep` stores the HTML first (the text is only removed once
  * the stash is safely kept, so a failed write loses nothing), then the range leaves the text in
  * one transaction — one undo step. Edits arriving meanwhile (typing, another device) are
- * followed through the Yjs document, so the right text is removed. Resolves false when there was nothing to move; rejects
+ * followed through the Yjs document, so the right text is removed. The stash carries the
+ * bodies of its footnotes from `chapter`. Resolves false when there was nothing to move; rejects
  * with `keep`'s error, the text untouched.
  */
 export async function moveSelectionToStash(
   editor: Editor,
   keep: (html: string) => Promise<unknown>,
+  chapter: Pick<StashChapter, 'footnotes'>,
 ): Promise<boolean> {
   if (!editor.isEditable) return false;
-  const cut = stashCutOf(editor.state);
+  const cut = stashCutOf(editor.state, (id) => chapter.footnotes.body(id));
   if (!cut) return false;
   const { selection, doc: before } = editor.state;
   const followed = followPositions(editor, cut.from, cut.to);
@@ -125,16 +139,28 @@ export async function moveSelectionToStash(
   return true;
 }
 
-/** Puts a stash's HTML back where the caret is (over the selection, if any), formatting kept. */
-export function insertStashAtCursor(editor: Editor, html: string): boolean {
+/**
+ * Puts a stash's HTML back where the caret is (over the selection, if any), formatting kept:
+ * its footnotes as new footnotes of `chapter` with their own bodies, its comment marks only for
+ * threads not anchored elsewhere (see `stash-notes.ts`). The bodies are made in their own Yjs
+ * transaction just before the text's (the editor's binding writes the text in its own: wrapping
+ * both in one would make it read its own write back), as the footnote button does; an undo
+ * takes the references out and leaves the bodies, which a redo finds again.
+ */
+export function insertStashAtCursor(editor: Editor, html: string, chapter: StashChapter): boolean {
   if (!editor.isEditable) return false;
+  const { from, to } = editor.state.selection;
+  const anchored = commentAnchorsOutside(editor.state.doc, from, to);
+  const stash = stashForInsert(html, chapter, anchored);
   // Spaces at either end of a stash are part of it ("me Ishmael " cut from mid-sentence).
-  return editor
+  const inserted = editor
     .chain()
     .focus()
-    .insertContent(html, { parseOptions: { preserveWhitespace: 'full' } })
+    .insertContent(stash.html, { parseOptions: { preserveWhitespace: 'full' } })
     .scrollIntoView()
     .run();
+  if (!inserted) for (const id of stash.footnoteIds) chapter.footnotes.remove(id);
+  return inserted;
 }
 
 /** The shortcut of "Move to stash" (Ctrl/Cmd-Shift-X: cut, aside). */

@@ -1,7 +1,8 @@
 /**
  * The editor header's actions that other features add, composed here (features never import
- * each other): story elements, import and export, the to-dos, Quick Notes and My Stats. The router loads this
- * module after the editor, so the chapter's text never waits for them.
+ * each other): story elements, research, import and export, the to-dos, Quick Notes and My
+ * Stats. The router loads this module after the editor, so the chapter's text never waits for
+ * them.
  */
 import { useMemo, type ComponentProps } from 'react';
 
@@ -11,6 +12,7 @@ import { EditorElements } from '@/features/elements';
 import { EditorImportExport } from '@/features/import-export';
 import { MyStatsButton } from '@/features/my-stats/my-stats-button';
 import { EditorQuickNotes } from '@/features/notes';
+import { EditorResearch } from '@/features/research';
 import { EditorTodos } from '@/features/todos';
 import { collabConnectionFor, mentionIndexFor } from '@/sync';
 
@@ -29,6 +31,7 @@ export function EditorActions({ workspace, chapterId }: ComponentProps<Workspace
   return (
     <>
       <EditorElements workspace={workspace} texts={texts} appearsIn={appearsIn} />
+      <EditorResearch workspace={workspace} />
       <EditorImportExport workspace={workspace} />
       <EditorTodos workspace={workspace} chapterId={chapterId} />
       <EditorQuickNotes workspace={workspace} />

@@ -254,7 +254,9 @@ function ChapterEditorBody(
   const moveToStash = () => {
     if (!stashes || !writable) return;
     setStashesOpen(true);
-    moveSelectionToStash(editor, (html) => stashes.add(html)).catch((error: unknown) => {
+    moveSelectionToStash(editor, (html) => stashes.add(html), {
+      footnotes: footnoteBodies,
+    }).catch((error: unknown) => {
       showError(errorContentFrom(error));
     });
   };
@@ -265,7 +267,7 @@ function ChapterEditorBody(
 
   const insertStash = (html: string) => {
     if (!panelColumns) setStashesOpen(false);
-    insertStashAtCursor(editor, html);
+    insertStashAtCursor(editor, html, { footnotes: footnoteBodies, comments });
   };
 
   if (contentError) return <ChapterContentError />;

@@ -53,6 +53,14 @@ describe('a stash’s preview', () => {
     ).toBe("Rain It fell & fell all's ☺ <ok>");
   });
 
+  it('leaves out a footnote body the stash carries, even one holding a ">"', () => {
+    expect(
+      stashPreview(
+        '<p>Call<sup data-type="footnote" data-footnote-body="a > b, \'c\'"></sup> me</p>',
+      ),
+    ).toBe('Call me');
+  });
+
   it('is cut short with an ellipsis', () => {
     expect(stashPreview(`<p>${'word '.repeat(10)}</p>`, 11)).toBe('word word…');
     expect(stashPreview('<p>short</p>', 12)).toBe('short');

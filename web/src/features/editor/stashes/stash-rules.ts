@@ -42,13 +42,15 @@ const ENTITIES: Record<string, string> = {
 export const PREVIEW_LENGTH = 160;
 
 /**
- * A stash's text as one line for a list: tags dropped (a block's end and a line break become a
- * space), entities decoded, blanks collapsed, cut at `max` characters with an ellipsis.
+ * A stash's text as one line for a list: tags dropped with their attributes (a footnote's body
+ * too; a block's end and a line break become a space), entities decoded, blanks collapsed, cut
+ * at `max` characters with an ellipsis.
  */
 export function stashPreview(html: string | null | undefined, max = PREVIEW_LENGTH): string {
   const text = (html ?? '')
     .replace(/<br\s*\/?>|<\/(p|h[1-6]|li|blockquote|td|th|tr)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
+    // A tag ends at a `>` outside its quoted attributes (a footnote's body may hold one).
+    .replace(/<(?:[^>"']|"[^"]*"|'[^']*')*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
       if (name.startsWith('#x') || name.startsWith('#X')) {
         return String.fromCodePoint(parseInt(name.slice(2), 16));
