@@ -1,4 +1,4 @@
-/** Link addresses as every link field of the app accepts them (spec §5: required, valid, https). */
+/** Link addresses as every link field of the app accepts them: required, a valid URL, https. */
 
 /**
  * A link address as the link fields accept it (required, a valid URL, https): `example.com/a`

@@ -45,7 +45,8 @@ export function NewElementDialog({
     const id = await screen.store.create(fields, elements);
     onClose();
     const made = await screen.mentions.created({ id, ...fields, _order: 0, deleted_at: null });
-    // The writer was told; the element never existed for them (spec §4).
+    // A new element whose names could not become mentions is removed: the writer was told,
+    // and for them it never existed.
     if (!made) {
       await screen.store.discard(id);
       return;

@@ -16,7 +16,7 @@ import type { ResearchRecord } from './research-rules';
 import { byOrder, cleanName, matchesSearch, moveResearch } from './research-rules';
 import { ResearchTrash } from './research-trash';
 
-/** Search boxes in a modal hold at most 128 characters (spec §5). */
+/** A search box in a modal holds at most 128 characters. */
 const SEARCH_MAX = 128;
 
 export function ResearchBoard({ researches }: { researches: ResearchRecord[] }) {

@@ -6,7 +6,7 @@
 import type { LocalRecord } from '@/storage';
 import { TITLE_MAX } from '@/storage';
 
-/** Research orders start at 100 (spec §4), the research's and its items' alike. */
+/** Research is ordered from 100 up, the research's own order and its items' alike. */
 export const FIRST_ORDER = 100;
 
 /** Names, link titles and file names hold at most 255 characters, as every editable title. */
