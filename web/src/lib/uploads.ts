@@ -23,22 +23,17 @@ export const IMAGE_TYPES: readonly string[] = [
 /** The document types the server keeps (a PDF, which a browser shows in a tab of its own). */
 export const DOCUMENT_TYPES: readonly string[] = ['application/pdf'];
 
-/** Why a picture is refused before it is sent: the server's codes for the same refusals. */
-export type ImageRefusal = 'unsupported_file_type' | 'file_too_large';
+/** Why a file is refused before it is sent: the server's codes for the same refusals. */
+export type UploadRefusal = 'unsupported_file_type' | 'file_too_large';
 
 /** The refusal of a file of one of `types` to upload, or null when it may be sent. */
 export function uploadRefusal(
   file: { type: string; size: number },
   types: readonly string[],
-): ImageRefusal | null {
+): UploadRefusal | null {
   if (!types.includes(file.type.toLowerCase())) return 'unsupported_file_type';
   if (file.size > UPLOAD_MAX_BYTES) return 'file_too_large';
   return null;
-}
-
-/** The refusal of a file as a picture to upload, or null when it may be sent. */
-export function imageRefusal(file: { type: string; size: number }): ImageRefusal | null {
-  return uploadRefusal(file, IMAGE_TYPES);
 }
 
 const uploadAnswer = z.looseObject({ url: z.string().min(1) });

@@ -30,3 +30,5 @@ export { useMentionConversion } from './mention-conversion';
 export type { MentionConversion } from './mention-conversion';
 export { TrashSection } from './trash-section';
 export type { TrashSectionProps } from './trash-section';
+export { UploadButton } from './upload-button';
+export type { UploadButtonProps, UploadButtonTexts } from './upload-button';

@@ -5,6 +5,7 @@
  */
 import type { ElementMeta, ElementRecord } from '@/lib/elements';
 import { readElement, readElementMeta } from '@/lib/elements';
+import { inTurns } from '@/lib/in-turns';
 import { mapLive, newId } from '@/storage';
 import type { EntityWriter, LiveQuery, LocalRecord, ReadPort } from '@/storage';
 
@@ -77,12 +78,7 @@ export function createElementsStore(deps: {
 }): ElementsStore {
   const { writer, reads, manuscriptId } = deps;
   // One edit at a time, so a meta change reads what the previous one stored.
-  let queue: Promise<unknown> = Promise.resolve();
-  function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  }
+  const inTurn = inTurns();
 
   async function update(id: string, changes: ElementChanges): Promise<void> {
     await inTurn(async () => {

@@ -3,6 +3,7 @@
  * through the local writer (local first; the outbox sends it, other devices see it live). Item
  * edits apply to the items as stored when their turn comes, one write at a time.
  */
+import { inTurns } from '@/lib/in-turns';
 import { mapLive, newId } from '@/storage';
 import type { EntityWriter, LiveQuery, LocalRecord, ReadPort } from '@/storage';
 
@@ -45,12 +46,8 @@ export function createResearchStore(deps: {
   reads: ResearchWorkspace['reads'];
 }): ResearchStore {
   const { writer, reads, manuscriptId } = deps;
-  let queue: Promise<unknown> = Promise.resolve();
-  function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  }
+  // One edit at a time, so a change reads what the previous one stored.
+  const inTurn = inTurns();
   const save = (fields: Record<string, unknown> & { id: string }) =>
     writer.save('researches', { manuscript_id: manuscriptId, ...fields });
 
