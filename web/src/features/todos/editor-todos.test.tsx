@@ -167,6 +167,19 @@ describe('the to-do panel', () => {
       expect(screen.queryByTestId('task-popup')).not.toBeInTheDocument();
     });
     expect(fake.row('to_dos', 'TodoMap000000000000001')).toMatchObject({ priority: 'high' });
+    // The menu is built when first used; focus still comes back to its button.
+    expect(menuButton()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    popup = await screen.findByTestId('task-popup');
+    await waitFor(() => {
+      expect(popup).toContainElement(document.activeElement as HTMLElement);
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByTestId('task-popup')).not.toBeInTheDocument();
+    });
+    expect(menuButton()).toHaveFocus();
 
     await user.click(menuButton());
     popup = await screen.findByTestId('task-popup');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hasText, safeRichText } from './rich-text';
+import { hasText, safeRichText, shownRichText } from './rich-text';
 
 describe('a description shown as rich text', () => {
   it('keeps formatting and drops scripts, attributes and other elements', () => {
@@ -19,5 +19,14 @@ describe('a description shown as rich text', () => {
     expect(hasText('<p></p>')).toBe(false);
     expect(hasText(' ')).toBe(false);
     expect(hasText('<p>Call</p>')).toBe(true);
+  });
+
+  it('gives a block its safe HTML, or nothing for a description without text', () => {
+    expect(shownRichText('<p><b onclick="x()">Call</b> the <script>x()</script>keeper</p>')).toBe(
+      '<p><b>Call</b> the keeper</p>',
+    );
+    expect(shownRichText('<p><em> </em></p>')).toBeNull();
+    expect(shownRichText('<p><script>alert(1)</script></p>')).toBeNull();
+    expect(shownRichText(undefined)).toBeNull();
   });
 });

@@ -26,18 +26,36 @@ function rebuild(from: Node, into: Node, doc: Document): void {
   }
 }
 
+/** The document descriptions are rebuilt in (made once: making one costs more than a rebuild). */
+let scratch: Document | null = null;
+
+/** The description rebuilt with only the kept elements and no attributes, in a detached div. */
+function rebuilt(html: string): HTMLDivElement {
+  const source = new DOMParser().parseFromString(html, 'text/html');
+  scratch ??= document.implementation.createHTMLDocument('');
+  const root = scratch.createElement('div');
+  rebuild(source.body, root, scratch);
+  return root;
+}
+
 /** The description's HTML with only the kept elements and no attributes. */
 export function safeRichText(html: string | null | undefined): string {
   if (!html) return '';
-  const source = new DOMParser().parseFromString(html, 'text/html');
-  const out = document.implementation.createHTMLDocument('');
-  const root = out.createElement('div');
-  rebuild(source.body, root, out);
-  return root.innerHTML;
+  return rebuilt(html).innerHTML;
 }
 
 /** Whether the description holds any text (an empty editor gives `<p></p>`). */
 export function hasText(html: string | null | undefined): boolean {
   if (!html) return false;
   return new DOMParser().parseFromString(html, 'text/html').body.textContent.trim() !== '';
+}
+
+/**
+ * What a task block shows of a description: its safe HTML, or null when it holds no text. One
+ * parse, where `hasText` and `safeRichText` together take two.
+ */
+export function shownRichText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const root = rebuilt(html);
+  return root.textContent.trim() === '' ? null : root.innerHTML;
 }

@@ -5,10 +5,11 @@
  */
 import { Badge, Box, ColorSwatch, Group, Paper, Text, Typography } from '@mantine/core';
 import { IconCalendarDue, IconNotes } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { hasText, safeRichText } from './rich-text';
+import { shownRichText } from './rich-text';
 import { TaskMenu } from './task-menu';
 import { useTodoScreen } from './todo-context';
 import { notesCount, PRIORITY_COLORS, priorityOf, statusOf } from './todo-rules';
@@ -32,6 +33,7 @@ export function TaskBlock({ todo, onMove, moveHintId }: TaskBlockProps) {
   const status = statusOf(todo);
   const due = screen.formatDue(todo.due_date);
   const notes = notesCount(todo);
+  const description = useMemo(() => shownRichText(todo.description), [todo.description]);
   const color = priority ? PRIORITY_COLORS[priority] : 'var(--mantine-color-gray-5)';
   const movable = onMove !== undefined && screen.canWrite;
 
@@ -84,7 +86,7 @@ export function TaskBlock({ todo, onMove, moveHintId }: TaskBlockProps) {
         </Text>
         {screen.canWrite && <TaskMenu todo={todo} />}
       </Group>
-      {hasText(todo.description) && (
+      {description !== null && (
         <Typography>
           <Box
             fz="sm"
@@ -94,7 +96,7 @@ export function TaskBlock({ todo, onMove, moveHintId }: TaskBlockProps) {
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
             }}
-            dangerouslySetInnerHTML={{ __html: safeRichText(todo.description) }}
+            dangerouslySetInnerHTML={{ __html: description }}
           />
         </Typography>
       )}

@@ -29,7 +29,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SMALL_SCREEN_QUERY } from '@/components/ui';
@@ -47,11 +47,62 @@ import {
 } from './todo-rules';
 import type { MenuItem, TodoRow } from './todo-rules';
 
+/**
+ * The menu's button; the popup (or sheet) behind it is first built when the button is first
+ * used, so a list of blocks mounts buttons only.
+ */
+/**
+ * On the menu's controls: Escape closes the menu only, not the panel or dialog around it (which
+ * listens on the window and skips events from elements marked so).
+ */
+const KEEP_ESCAPE = { 'data-mantine-stop-propagation': 'true' };
+
 export function TaskMenu({ todo }: { todo: TodoRow }) {
   const { t } = useTranslation();
+  const [used, setUsed] = useState(false);
+  if (used) return <OpenedTaskMenu todo={todo} />;
+  return menuButton({
+    label: t('todos.menu.label', { title: todo.title ?? '' }),
+    opened: false,
+    onClick: () => {
+      setUsed(true);
+    },
+  });
+}
+
+/** The menu's button (an element, not a component: the popup's target takes its ref). */
+function menuButton(props: {
+  label: string;
+  opened: boolean;
+  onClick: () => void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <ActionIcon
+      ref={props.ref}
+      variant="subtle"
+      aria-label={props.label}
+      aria-haspopup="dialog"
+      aria-expanded={props.opened}
+      data-testid="task-menu-button"
+      onClick={props.onClick}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+}
+
+/**
+ * The menu once used: it opens at once. Focus goes back to the button by hand: the button that
+ * was clicked was replaced by this one, so the popup's own return would find nothing to go to.
+ */
+function OpenedTaskMenu({ todo }: { todo: TodoRow }) {
+  const { t } = useTranslation();
   const small = useMediaQuery(SMALL_SCREEN_QUERY, false);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(true);
+  // Between a View, Edit or Delete and the menu closing: the dialog it opened holds focus.
   const [closing, setClosing] = useState(false);
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -60,34 +111,34 @@ export function TaskMenu({ todo }: { todo: TodoRow }) {
     [],
   );
 
+  /** Closes the menu; focus returns to the button unless a dialog (View, Edit, Delete) took it. */
+  const close = (returnFocus: boolean) => {
+    setOpened(false);
+    setClosing(false);
+    if (returnFocus) button?.focus();
+  };
   /** Closes the menu after `item`: at once, or 1 s later after View, Edit or Delete. */
   const closeAfter = (item: MenuItem) => {
     if (!DELAYED_CLOSE_ITEMS.includes(item)) {
-      setOpened(false);
+      close(true);
       return;
     }
     setClosing(true);
     timer.current = setTimeout(() => {
-      setOpened(false);
-      setClosing(false);
+      close(false);
     }, MENU_CLOSE_DELAY_MS);
   };
 
   const label = t('todos.menu.label', { title: todo.title ?? '' });
-  const trigger = (
-    <ActionIcon
-      variant="subtle"
-      aria-label={label}
-      aria-haspopup="dialog"
-      aria-expanded={opened}
-      data-testid="task-menu-button"
-      onClick={() => {
-        setOpened((value) => !value);
-      }}
-    >
-      <IconDots size={18} />
-    </ActionIcon>
-  );
+  const trigger = menuButton({
+    ref: setButton,
+    label,
+    opened,
+    onClick: () => {
+      if (opened) close(true);
+      else setOpened(true);
+    },
+  });
   const content = <TaskMenuItems todo={todo} onChosen={closeAfter} />;
 
   if (small) {
@@ -97,14 +148,14 @@ export function TaskMenu({ todo }: { todo: TodoRow }) {
         <Drawer
           opened={opened}
           onClose={() => {
-            setOpened(false);
+            close(true);
           }}
           position="bottom"
           // As tall as its items, at most most of the screen.
           styles={{ content: { height: 'auto', maxHeight: '85dvh' } }}
           title={todo.title}
           data-testid="task-bottom-sheet"
-          returnFocus={!closing}
+          returnFocus={false}
         >
           {content}
         </Drawer>
@@ -114,11 +165,14 @@ export function TaskMenu({ todo }: { todo: TodoRow }) {
   return (
     <Popover
       opened={opened}
-      onChange={setOpened}
+      onChange={(next) => {
+        if (next) setOpened(true);
+        else close(true);
+      }}
       position="bottom-end"
       withinPortal
       shadow="md"
-      returnFocus={!closing}
+      returnFocus={false}
       trapFocus={!closing}
     >
       <Popover.Target>{trigger}</Popover.Target>
@@ -155,6 +209,7 @@ function TaskMenuItems({ todo, onChosen }: { todo: TodoRow; onChosen: (item: Men
       leftSection={icon}
       onClick={choose(item, action)}
       data-testid={`task-menu-${item}`}
+      {...KEEP_ESCAPE}
       fullWidth
     >
       {text}
@@ -194,6 +249,7 @@ function TaskMenuItems({ todo, onChosen }: { todo: TodoRow; onChosen: (item: Men
                 leftSection={<ColorSwatch color={PRIORITY_COLORS[priority]} size={10} />}
                 onClick={choose('priority', () => screen.actions.setPriority(todo, priority))}
                 data-testid={`task-priority-${priority}`}
+                {...KEEP_ESCAPE}
               >
                 {t(`todos.priority.${priority}`)}
               </Button>
@@ -212,6 +268,7 @@ function TaskMenuItems({ todo, onChosen }: { todo: TodoRow; onChosen: (item: Men
               setDay(event.currentTarget.value);
             }}
             data-testid="task-menu-due-input"
+            {...KEEP_ESCAPE}
           />
           <Button
             size="compact-sm"
@@ -221,6 +278,7 @@ function TaskMenuItems({ todo, onChosen }: { todo: TodoRow; onChosen: (item: Men
               screen.actions.setDueDate(todo, day === '' ? null : dueDateOf(day, screen.zone)),
             )}
             data-testid="task-menu-due-save"
+            {...KEEP_ESCAPE}
           >
             {t('todos.menu.due_save')}
           </Button>
