@@ -28,6 +28,7 @@ export type { ColorChoiceProps } from './color-choice';
 export { MetaSectionsEditor, SECTION_SAVE_DELAY_MS } from './meta-sections-editor';
 export { useMentionConversion } from './mention-conversion';
 export type { MentionConversion } from './mention-conversion';
+export { MoveButtons } from './move-buttons';
 export { TrashSection } from './trash-section';
 export type { TrashSectionProps } from './trash-section';
 export { UploadButton } from './upload-button';

@@ -2,20 +2,10 @@
  * One element on the board: its main picture (or its kind's icon), name, kind and tags; its
  * name (a button) opens the element's page, and a writer may move it earlier or later in its group.
  */
-import {
-  ActionIcon,
-  Badge,
-  Card,
-  Center,
-  Group,
-  Image,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Badge, Card, Center, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+import { MoveButtons } from '@/components/ui';
 import { cssColor } from '@/lib/colors';
 import type { ElementRecord } from '@/lib/elements';
 import { mainImage } from '@/lib/elements';
@@ -27,12 +17,14 @@ import { useKindLabel } from './use-kind-label';
 
 interface ElementCardProps {
   element: ElementRecord;
+  /** The card's place in its list. */
+  position: number;
   first: boolean;
   last: boolean;
   onMove: (by: -1 | 1) => void;
 }
 
-export function ElementCard({ element, first, last, onMove }: ElementCardProps) {
+export function ElementCard({ element, position, first, last, onMove }: ElementCardProps) {
   const { t } = useTranslation();
   const screen = useElementsScreen();
   const kindLabel = useKindLabel();
@@ -96,30 +88,14 @@ export function ElementCard({ element, first, last, onMove }: ElementCardProps) 
         </Group>
       )}
       {screen.canWrite && (
-        <Group gap={4} justify="flex-end" mt={6}>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('elements.move_earlier', { name })}
-            disabled={first}
-            onClick={() => {
-              onMove(-1);
-            }}
-          >
-            <IconChevronLeft size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('elements.move_later', { name })}
-            disabled={last}
-            onClick={() => {
-              onMove(1);
-            }}
-          >
-            <IconChevronRight size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
+        <MoveButtons
+          earlierLabel={t('elements.move_earlier', { name })}
+          laterLabel={t('elements.move_later', { name })}
+          position={position}
+          first={first}
+          last={last}
+          onMove={onMove}
+        />
       )}
     </Card>
   );

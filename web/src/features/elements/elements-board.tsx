@@ -292,6 +292,7 @@ function BoardList({ list, showHeading, onMove, onRename, onDelete }: BoardListP
             <ElementCard
               key={element.id}
               element={element}
+              position={index}
               first={index === 0}
               last={index === list.elements.length - 1}
               onMove={(by) => {

@@ -177,6 +177,10 @@ describe('the elements board', { timeout: 30_000 }, () => {
       );
       expect(orders).toEqual({ Crysknife: 0, 'Paul Atreides': 1 });
     });
+    // Last now: focus moves to the button still of use, not lost with the moved card.
+    await waitFor(() => {
+      expect(within(board).getByRole('button', { name: 'Move Paul Atreides earlier' })).toHaveFocus();
+    });
     within(board).getByRole('button', { name: 'Open Crysknife' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByTestId('element-page')).toBeVisible();

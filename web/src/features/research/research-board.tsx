@@ -80,6 +80,7 @@ export function ResearchBoard({ researches }: { researches: ResearchRecord[] }) 
               <ResearchCard
                 key={research.id}
                 research={research}
+                position={index}
                 first={index === 0}
                 last={index === live.length - 1}
                 onMove={(by) => {

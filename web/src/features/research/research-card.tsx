@@ -3,9 +3,11 @@
  * many items it holds; its name (a button) opens its page, and a writer may move it earlier or
  * later.
  */
-import { ActionIcon, Card, Center, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBooks, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Card, Center, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+
+import { MoveButtons } from '@/components/ui';
 
 import { useResearchScreen } from './research-context';
 import type { ResearchRecord } from './research-rules';
@@ -13,12 +15,14 @@ import { htmlText } from './research-rules';
 
 interface ResearchCardProps {
   research: ResearchRecord;
+  /** The card's place in its list. */
+  position: number;
   first: boolean;
   last: boolean;
   onMove: (by: -1 | 1) => void;
 }
 
-export function ResearchCard({ research, first, last, onMove }: ResearchCardProps) {
+export function ResearchCard({ research, position, first, last, onMove }: ResearchCardProps) {
   const { t } = useTranslation();
   const screen = useResearchScreen();
   const name = research.name.trim() === '' ? t('research.untitled') : research.name;
@@ -62,30 +66,14 @@ export function ResearchCard({ research, first, last, onMove }: ResearchCardProp
         </Text>
       </Stack>
       {screen.canWrite && (
-        <Group gap={4} justify="flex-end" mt={6}>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('research.move_earlier', { name })}
-            disabled={first}
-            onClick={() => {
-              onMove(-1);
-            }}
-          >
-            <IconChevronLeft size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            aria-label={t('research.move_later', { name })}
-            disabled={last}
-            onClick={() => {
-              onMove(1);
-            }}
-          >
-            <IconChevronRight size={16} aria-hidden />
-          </ActionIcon>
-        </Group>
+        <MoveButtons
+          earlierLabel={t('research.move_earlier', { name })}
+          laterLabel={t('research.move_later', { name })}
+          position={position}
+          first={first}
+          last={last}
+          onMove={onMove}
+        />
       )}
     </Card>
   );

@@ -99,6 +99,10 @@ describe('the research board', { timeout: 30_000 }, () => {
       );
       expect(orders).toEqual({ Whaling: 100, Lighthouses: 101 });
     });
+    // Last now: focus moves to the button still of use, not lost with the moved card.
+    await waitFor(() => {
+      expect(within(board).getByRole('button', { name: 'Move Lighthouses earlier' })).toHaveFocus();
+    });
     within(board).getByRole('button', { name: 'Open Whaling' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByTestId('research-page')).toBeVisible();
