@@ -17,7 +17,7 @@ QUIRE_RELEASE := $(CARGO_TARGET_DIR)/release/quire
 
 .PHONY: help run test setup web-deps web-build server-release server-debug \
         test-rust test-api-fuzz test-web test-e2e lint fmt openapi wire clean bench bench-collab \
-        bench-desk bench-editor bench-feed bench-formats bench-rest
+        bench-desk bench-editor bench-feed bench-formats bench-mentions bench-rest
 
 help:
 	@echo "make run   - build everything and start Quire on http://localhost:8080 (SQLite in ./data)"
@@ -76,7 +76,7 @@ test-e2e: web-build server-debug
 
 BENCH_COLLAB := bench/collab
 
-bench: bench-collab bench-desk bench-editor bench-feed bench-formats bench-rest
+bench: bench-collab bench-desk bench-editor bench-feed bench-formats bench-mentions bench-rest
 
 # The collab load harness against Quire and Hocuspocus 4 (bench/collab/README.md); writes
 # bench/results/<date>.md. BENCH_QUICK=1 runs a smaller version.
@@ -114,6 +114,12 @@ bench-desk: setup server-release web-build
 # contenteditable, in Chromium (bench/editor/README.md); writes bench/results/editor-<date>.md.
 bench-editor: setup server-release web-build
 	cd $(WEB) && QUIRE_BIN=$(QUIRE_RELEASE) node ../bench/editor/run.mjs
+
+# Story elements in the editor: creating an element converts every occurrence of its name in a
+# 150,000-word manuscript, and typing with 500 elements against the bare contenteditable
+# (bench/editor/README.md, "mentions.mjs"); writes bench/results/mentions-<date>.md.
+bench-mentions: setup server-release web-build
+	cd $(WEB) && QUIRE_BIN=$(QUIRE_RELEASE) node ../bench/editor/mentions.mjs
 
 ## ---- helpers --------------------------------------------------------------------------
 

@@ -16,13 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { NICE, reniceBrowser } from './lib/nice.mjs';
 import { probe } from './lib/probe.mjs';
 import { appFunctions, byPackage, labeler, startProfile, topFunctions } from './lib/profile.mjs';
+import { DEFAULT_STYLE, barePage, editorStyle, measureTyping as measureTypingIn } from './lib/measure.mjs';
 import { chapter, toHtml, typingText } from './lib/prose.mjs';
 import { ms, percentile, summary, table, verdict } from './lib/report.mjs';
 import { firstAndLocalOpens, opened, profiledOpen, tracedOpen } from './lib/open.mjs';
 import { logIn, seedManuscript, signUp, startServer } from './lib/server.mjs';
 import { APP_MARKS, codeCache, oneOpen } from './lib/undriven.mjs';
 import { busy, cpu, mainThread, selfTimeByName } from './lib/trace.mjs';
-import { TRACE_CATEGORIES, caretInView, perKeystroke, placeCaret, typeSteadily } from './lib/typing.mjs';
+import { TRACE_CATEGORIES, typeSteadily } from './lib/typing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webRequire = createRequire(join(root, 'web/package.json'));
@@ -69,71 +70,17 @@ const lastParagraph = target.paragraphs.at(-1).slice(0, 80);
 const warmText = typingText(8, WARMUP);
 const measuredText = typingText(7, KEYS);
 
-/** The bare page: the same paragraphs in a contenteditable, laid out like the editor's page. */
-function barePage(style) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title><style>
-  html, body { margin: 0; height: 100%; }
-  #scroller { height: 100vh; overflow: auto; background: #f1f3f5; }
-  #page { width: ${style.width}; margin: 24px auto; background: #fff; box-sizing: border-box; padding: ${style.padding}; }
-  [contenteditable] { outline: none; white-space: pre-wrap; word-wrap: break-word; font-variant-ligatures: none;
-    font-family: ${style.fontFamily}; font-size: ${style.fontSize}; line-height: ${style.lineHeight}; color: #000; }
-  p { margin: ${style.paragraphMargin}; }
-  </style></head><body><div id="scroller" data-testid="chapter-scroller"><div id="page">
-  <div contenteditable="true" spellcheck="false">${toHtml(target.paragraphs)}</div></div></div></body></html>`;
-}
-
-const DEFAULT_STYLE = { width: '816px', padding: '38px', fontFamily: 'Arial, sans-serif', fontSize: '14.63px', lineHeight: '1.4', paragraphMargin: '0 0 0.8em' };
-
-/** The Quire editor's own look, so the bare page is laid out the same. */
-function editorStyle(page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('.ProseMirror');
-    const p = root.querySelector(':scope > p');
-    const cs = getComputedStyle(root);
-    const ps = getComputedStyle(p);
-    return {
-      width: `${root.getBoundingClientRect().width}px`,
-      padding: cs.padding,
-      fontFamily: ps.fontFamily,
-      fontSize: ps.fontSize,
-      lineHeight: ps.lineHeight,
-      paragraphMargin: ps.margin,
-      spellcheck: root.spellcheck,
-    };
+/** Warm-up pass, then the measured pass under a trace (lib/measure.mjs), in the target chapter. */
+function measureTyping(browser, page, label) {
+  return measureTypingIn(browser, page, label, {
+    middle,
+    expectStart: target.paragraphs[middle].slice(0, 40),
+    warmText,
+    measuredText,
+    gapMs: GAP_MS,
+    log,
+    keepDir: process.env.QUIRE_BENCH_KEEP ? join(root, 'bench/results/tmp') : undefined,
   });
-}
-
-/** Warm-up pass, then the measured pass under a trace; the caret is brought into view first. */
-async function measureTyping(browser, page, label) {
-  const blockText = await placeCaret(page, middle);
-  if (!blockText.startsWith(target.paragraphs[middle].slice(0, 40))) {
-    throw new Error(`${label}: block ${middle} is not the chapter's middle paragraph`);
-  }
-  const inViewBefore = await caretInView(page);
-  log(`${label}: warm-up, ${warmText.length} keys`);
-  await typeSteadily(page, warmText, GAP_MS);
-  await page.evaluate(() => {
-    const s = getSelection();
-    (s.focusNode.nodeType === 1 ? s.focusNode : s.focusNode.parentElement).scrollIntoView({ block: 'center' });
-  });
-  await sleep(500);
-  log(`${label}: measured pass, ${measuredText.length} keys, one every ${GAP_MS} ms, traced`);
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  const data = await typeSteadily(page, measuredText, GAP_MS);
-  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
-  const inViewAfter = await caretInView(page);
-  const typedIn = await page.evaluate(
-    ([i, probeText]) => document.querySelector('[contenteditable="true"]').querySelectorAll(':scope > p')[i].textContent.includes(probeText),
-    [middle, measuredText.slice(-40)],
-  );
-  if (process.env.QUIRE_BENCH_KEEP) {
-    const dir = join(root, 'bench/results/tmp');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `editor-${label}-trace.json`), JSON.stringify(trace));
-    writeFileSync(join(dir, `editor-${label}-data.json`), JSON.stringify(data));
-  }
-  const figures = perKeystroke(data, trace);
-  return { ...figures, keys: data.keys.length, inViewBefore, inViewAfter, typedIn };
 }
 
 // ---- the Quire side ----------------------------------------------------------------------------
@@ -268,7 +215,7 @@ function summarize(profile) {
 
 // ---- the bare side -----------------------------------------------------------------------------
 async function bareSide(browser, style) {
-  const html = barePage(style);
+  const html = barePage(style, target.paragraphs);
   const http = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);

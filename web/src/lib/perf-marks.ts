@@ -23,3 +23,12 @@ export function markOnce(name: AppMark): void {
   if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
   if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
 }
+
+/** Spans of work a benchmark reads: `quire:mention-convert`, a story element's names made mentions. */
+export type AppSpan = 'quire:mention-convert';
+
+/** Records `name` from `start` (a `performance.now()`) to now, with `detail` for the reader. */
+export function measureSince(name: AppSpan, start: number, detail: unknown): void {
+  if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return;
+  performance.measure(name, { start, end: performance.now(), detail });
+}

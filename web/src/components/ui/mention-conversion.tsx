@@ -7,6 +7,7 @@ import { Modal, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { measureSince } from '@/lib/perf-marks';
 import {
   convertNamesInManuscript,
   type ConvertManuscriptDeps,
@@ -32,11 +33,17 @@ export function useMentionConversion(): MentionConversion {
   const run = useCallback(
     async (deps: Omit<ConvertManuscriptDeps, 'onProgress'>) => {
       let result: ConvertManuscriptResult;
+      const started = performance.now();
       try {
         result = await convertNamesInManuscript({ ...deps, onProgress: setProgress });
       } catch (error) {
         result = { outcome: 'convert_failed', chapterId: '', error };
       }
+      measureSince('quire:mention-convert', started, {
+        outcome: result.outcome,
+        mentions: result.outcome === 'converted' ? result.mentions : 0,
+        chapters: deps.chapterIds.length,
+      });
       setProgress(null);
       if (result.outcome !== 'converted') {
         console.error(`Mentions not made in chapter ${result.chapterId}`, result.error);
