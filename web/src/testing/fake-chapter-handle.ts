@@ -31,6 +31,7 @@ export function fakeChapterHandle(
       };
     },
     writable: () => status !== 'read-only' && status !== 'denied',
+    serverSynced: () => Promise.resolve(status !== 'denied'),
     close() {
       closed = true;
       return Promise.resolve();

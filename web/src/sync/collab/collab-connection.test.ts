@@ -137,6 +137,28 @@ describe('createCollabConnection', () => {
     await stored.close();
   });
 
+  it('tells when a chapter holds the server’s text: at once offline or refused, and never before it arrived', async () => {
+    const server = new FakeHocuspocusServer();
+    type(server.doc(CHAPTER).getXmlFragment('default'), 'Written on another device');
+    const handle = await connect(server, freshDb()).open(CHAPTER);
+    expect(await handle.serverSynced(3_000)).toBe(true);
+    expect(handle.fragment.toJSON()).toContain('Written on another device');
+
+    const refusing = new FakeHocuspocusServer();
+    refusing.deny(CHAPTER);
+    const refused = await connect(refusing, freshDb()).open(CHAPTER);
+    const started = Date.now();
+    expect(await refused.serverSynced(3_000)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    const unreachable = new FakeHocuspocusServer();
+    unreachable.accepting = false;
+    const offline = await connect(unreachable, freshDb()).open(CHAPTER);
+    const since = Date.now();
+    expect(await offline.serverSynced(3_000)).toBe(false);
+    expect(Date.now() - since).toBeLessThan(2_000);
+  });
+
   it('on a read-only share, shows read-only and neither stores nor sends local edits', async () => {
     const server = new FakeHocuspocusServer();
     type(server.doc(CHAPTER).getXmlFragment('default'), 'The owner’s words');

@@ -106,6 +106,13 @@ export interface ChapterHandle {
   onStatus(listener: (status: ChapterStatus) => void): () => void;
   /** False while `read-only` or `denied`: the editor must not allow edits (they are refused). */
   writable(): boolean;
+  /**
+   * Resolves true once the document holds what the server holds (the first exchange after
+   * attaching is done); false at once while the socket is down or the chapter is refused, and
+   * after `timeoutMs` without an answer. A change to every chapter (mentions of a new story
+   * element) waits for it, so text this device never held is changed too.
+   */
+  serverSynced(timeoutMs: number): Promise<boolean>;
   /** Releases this handle; the last one out detaches the chapter and flushes it to IndexedDB. */
   close(): Promise<void>;
 }
@@ -138,6 +145,7 @@ interface LiveChapter {
   awareness: Awareness | null;
   status(): ChapterStatus;
   listeners: Set<(status: ChapterStatus) => void>;
+  serverSynced(timeoutMs: number): Promise<boolean>;
   teardown(): Promise<void>;
 }
 
@@ -324,6 +332,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       awareness: provider.awareness,
       status: () => current,
       listeners,
+      serverSynced: (timeoutMs) => whenSynced(provider, () => denied, timeoutMs),
       teardown() {
         torn ??= (async () => {
           stopped = true;
@@ -383,6 +392,7 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
         };
       },
       writable: () => chapter.status() !== 'read-only' && chapter.status() !== 'denied',
+      serverSynced: (timeoutMs) => chapter.serverSynced(timeoutMs),
       close() {
         if (released) return Promise.resolve();
         released = true;
@@ -436,4 +446,43 @@ export function createCollabConnection(options: CollabConnectionOptions): Collab
       socket.destroy();
     },
   };
+}
+
+/**
+ * Whether `provider`'s document has had its first exchange with the server: true once it has,
+ * false at once while the socket is down or the chapter is refused, else false when the socket
+ * goes down or after `timeoutMs`.
+ */
+function whenSynced(
+  provider: HocuspocusProvider,
+  isDenied: () => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
+  if (provider.isSynced) return Promise.resolve(true);
+  const socket = provider.configuration.websocketProvider;
+  if (isDenied() || socket.status === WebSocketStatus.Disconnected) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const finish = (synced: boolean) => {
+      clearTimeout(timer);
+      provider.off('synced', onSynced);
+      provider.off('authenticationFailed', onRefused);
+      socket.off('status', onStatus);
+      resolve(synced);
+    };
+    const onSynced = () => {
+      finish(true);
+    };
+    const onRefused = () => {
+      finish(false);
+    };
+    const onStatus = ({ status }: { status: WebSocketStatus }) => {
+      if (status === WebSocketStatus.Disconnected) finish(false);
+    };
+    const timer = setTimeout(() => {
+      finish(isDenied() ? false : provider.isSynced);
+    }, timeoutMs);
+    provider.on('synced', onSynced);
+    provider.on('authenticationFailed', onRefused);
+    socket.on('status', onStatus);
+  });
 }
