@@ -6,7 +6,7 @@
 // the suggestion matching 500 elements' names at each key) measured as run.mjs measures it,
 // against the bare contenteditable in the same run.
 //
-//   node bench/editor/mentions.mjs [--keys=300] [--warmup=100] [--gap=100]
+//   node bench/editor/mentions.mjs [--keys=300] [--warmup=100] [--gap=100] [--profile]
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,19 +19,29 @@ import { barePage, editorStyle, measureTyping } from './lib/measure.mjs';
 import { NICE, reniceBrowser } from './lib/nice.mjs';
 import { opened } from './lib/open.mjs';
 import { probe } from './lib/probe.mjs';
+import { appFunctions, byPackage, startProfile, topFunctions } from './lib/profile.mjs';
 import { chapter, prng, toHtml, typingText } from './lib/prose.mjs';
 import { ms, summary, table, verdict } from './lib/report.mjs';
 import { logIn, newId, seedManuscript, signUp, startServer } from './lib/server.mjs';
-import { TRACE_CATEGORIES } from './lib/typing.mjs';
+import { TRACE_CATEGORIES, typeSteadily } from './lib/typing.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const { chromium } = createRequire(join(root, 'web/package.json'))('playwright-core');
+const webRequire = createRequire(join(root, 'web/package.json'));
+const { chromium } = webRequire('playwright-core');
+let traceMapping = null;
+try {
+  traceMapping = webRequire('@jridgewell/trace-mapping');
+} catch {
+  // profiles then name minified positions
+}
 
 const flag = (name, fallback) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   return arg ? Number(arg.split('=')[1]) : fallback;
 };
 const KEYS = flag('keys', 300);
+// --profile: CPU profiles of the first conversion and of 100 more keys, printed (not figures).
+const PROFILE = process.argv.includes('--profile');
 const WARMUP = flag('warmup', 100);
 const GAP_MS = flag('gap', 100);
 const ELEMENTS = 500;
@@ -145,6 +155,15 @@ async function createElement(page, name) {
   return { ...measure, wall };
 }
 
+function printProfile(profile, distDir, what) {
+  const opts = { distDir, traceMapping };
+  const top = topFunctions(profile, { ...opts, limit: 30 });
+  log(`CPU profile of ${what} (self time, ${top.totalMs.toFixed(0)} ms sampled):`);
+  for (const [label, v] of top.rows) console.error(`  ${v.toFixed(1).padStart(7)}  ${label}`);
+  console.error('  by package: ' + byPackage(profile, opts).slice(0, 12).map(([p, v]) => `${p} ${v.toFixed(0)}`).join(' · '));
+  console.error('  app (inclusive): ' + appFunctions(profile, { ...opts, limit: 25 }).map(([p, v]) => `${p} ${v.toFixed(0)}`).join(' · '));
+}
+
 async function quireSide(browser, dist) {
   const server = await startServer({ bin: BIN, webDir: dist });
   log(`quire ${server.baseURL} (pid ${server.pid})`);
@@ -172,7 +191,9 @@ async function quireSide(browser, dist) {
     const conversions = [];
     for (const name of CREATED) {
       const expected = chapters.reduce((n, c) => n + occurrences(name, c.paragraphs), 0);
+      const stop = PROFILE && conversions.length === 0 ? await startProfile(page) : null;
       const result = await createElement(page, name);
+      if (stop) printProfile(await stop(), dist, 'the first conversion');
       const shown = page.locator(`.ProseMirror span[data-type=mention][data-label="${name}"]`);
       const inChapter = occurrences(name, target.paragraphs);
       await page.waitForFunction(
@@ -188,6 +209,11 @@ async function quireSide(browser, dist) {
     await sleep(1000);
     const style = await editorStyle(page);
     const typed = await measureTyping(browser, page, 'quire', typing);
+    if (PROFILE) {
+      const stop = await startProfile(page);
+      await typeSteadily(page, typingText(9, 100), GAP_MS);
+      printProfile(await stop(), dist, '100 more keys typed');
+    }
     const mentionsInChapter = await page.locator('.ProseMirror span[data-type=mention]').count();
     await context.close();
     return { conversions, typed, style, mentionsInChapter, elements: seeded + CREATED.length };

@@ -75,15 +75,60 @@ function byQuery(query: string, elements: readonly MentionTarget[]): Suggestion[
   return ranked.slice(0, MAX_SUGGESTIONS).map((r) => r.suggestion);
 }
 
-/** Elements with a name or nickname that `query` begins, written as a mention is matched. */
-function byPrefix(query: string, elements: readonly MentionTarget[]): Suggestion[] {
-  const out: Suggestion[] = [];
+/**
+ * Every way the elements' labels may be written (`caseVariants`), sorted, each with its element
+ * and the label's place among the element's labels: the variants a query begins are one run of
+ * it. Made once per list of elements (the directory keeps one list until the elements change).
+ */
+interface PrefixIndex {
+  variants: string[];
+  entries: { element: MentionTarget; label: string; rank: number }[];
+}
+
+const prefixIndexes = new WeakMap<readonly MentionTarget[], PrefixIndex>();
+
+function prefixIndexOf(elements: readonly MentionTarget[]): PrefixIndex {
+  const known = prefixIndexes.get(elements);
+  if (known) return known;
+  const rows: { variant: string; element: MentionTarget; label: string; rank: number }[] = [];
   for (const element of elements) {
-    const label = labelsOf(element).find((l) =>
-      caseVariants(l).some((variant) => variant.startsWith(query)),
-    );
-    if (label) out.push({ element, label });
+    for (const [rank, label] of labelsOf(element).entries()) {
+      for (const variant of caseVariants(label)) rows.push({ variant, element, label, rank });
+    }
   }
+  rows.sort((a, b) => (a.variant < b.variant ? -1 : a.variant > b.variant ? 1 : 0));
+  const index = { variants: rows.map((row) => row.variant), entries: rows };
+  prefixIndexes.set(elements, index);
+  return index;
+}
+
+/** The first place in `sorted` whose string is not below `query`. */
+function lowerBound(sorted: readonly string[], query: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] ?? '') < query) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Elements with a name or nickname that `query` begins, written as a mention is matched; each
+ * with its first such label (the name before the nicknames).
+ */
+function byPrefix(query: string, elements: readonly MentionTarget[]): Suggestion[] {
+  const { variants, entries } = prefixIndexOf(elements);
+  const best = new Map<string, { element: MentionTarget; label: string; rank: number }>();
+  for (let i = lowerBound(variants, query); i < variants.length; i += 1) {
+    if (!(variants[i] ?? '').startsWith(query)) break;
+    const entry = entries[i];
+    if (!entry) break;
+    const kept = best.get(entry.element.id);
+    if (!kept || entry.rank < kept.rank) best.set(entry.element.id, entry);
+  }
+  const out = [...best.values()].map(({ element, label }) => ({ element, label }));
   out.sort((a, b) => a.label.length - b.label.length || a.label.localeCompare(b.label));
   return out.slice(0, MAX_SUGGESTIONS);
 }
