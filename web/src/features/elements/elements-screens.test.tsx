@@ -179,7 +179,9 @@ describe('the elements board', { timeout: 30_000 }, () => {
     });
     // Last now: focus moves to the button still of use, not lost with the moved card.
     await waitFor(() => {
-      expect(within(board).getByRole('button', { name: 'Move Paul Atreides earlier' })).toHaveFocus();
+      expect(
+        within(board).getByRole('button', { name: 'Move Paul Atreides earlier' }),
+      ).toHaveFocus();
     });
     within(board).getByRole('button', { name: 'Open Crysknife' }).focus();
     await user.keyboard('{Enter}');
